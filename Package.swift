@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Halo",
+    products: [
+        .executable(name: "halo", targets: ["halo"]),
+        .library(name: "HaloRender", targets: ["HaloRender"]),
+        .library(name: "HaloEngine", targets: ["HaloEngine"]),
+        .library(name: "HaloMock", targets: ["HaloMock"]),
+    ],
+    targets: [
+        // Layer 1: the rendering core. Standard library only; also compiled as Embedded Swift by .ci/embedded-check.
+        .target(name: "HaloRender"),
+
+        // C libraries every embedded distribution ships, reached through pkg-config.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+        // Layer 2: indicator state machines, animation, layout, control language.
+        .target(name: "HaloEngine", dependencies: ["HaloRender"]),
+        // Text rasterisation behind the engine's GlyphSource boundary.
+        .target(name: "HaloFreeType", dependencies: ["HaloEngine", "CFreeType"]),
+        // Board profiles (YAML through libyaml).
+        .target(name: "HaloBoards", dependencies: ["HaloEngine", "CYAML"]),
+        // Layer 4: the mock backend: memory display, virtual clock, PNG output.
+        .target(name: "HaloMock", dependencies: ["HaloEngine", "HaloRender", "CZlib"]),
+        // Layer 5: the command.
+        .executableTarget(
+            name: "halo",
+            dependencies: ["HaloEngine", "HaloRender", "HaloMock", "HaloBoards", "HaloFreeType"]
+        ),
+
+        .testTarget(name: "HaloRenderTests", dependencies: ["HaloRender"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

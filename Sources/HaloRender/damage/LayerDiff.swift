@@ -1,0 +1,35 @@
+/// What changed between two display lists, as screen damage.
+public enum LayerDiff {
+    public static func damage(from old: [Layer], to new: [Layer]) -> DamageList {
+        var damage = DamageList()
+        // Layers are few (a dozen at most), so pairing them by a linear search is the cheapest way.
+        var lastMatchedIndex = -1
+        var orderChanged = false
+        for layer in new {
+            guard let i = old.firstIndex(where: { $0.key == layer.key }) else {
+                damage.add(layer.drawable.bounds)
+                continue
+            }
+            if i < lastMatchedIndex { orderChanged = true }
+            lastMatchedIndex = i
+            let before = old[i].drawable
+            if before == layer.drawable { continue }
+            for r in changed(from: before, to: layer.drawable) { damage.add(r) }
+        }
+        for layer in old where !new.contains(where: { $0.key == layer.key }) {
+            damage.add(layer.drawable.bounds)
+        }
+        if orderChanged {
+            // Rare (an activity moved in the stacking order): redraw everything that moved.
+            for layer in new { damage.add(layer.drawable.bounds) }
+        }
+        return damage
+    }
+
+    static func changed(from old: Drawable, to new: Drawable) -> [IntRect] {
+        if case .ring(let a) = old, case .ring(let b) = new, let rects = RingDamage.damage(from: a, to: b) {
+            return rects
+        }
+        return [old.bounds, new.bounds]
+    }
+}

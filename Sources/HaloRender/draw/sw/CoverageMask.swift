@@ -1,0 +1,56 @@
+/// An 8-bit coverage bitmap, such as a line of rasterised text: 0 is empty, 255 is solid.
+/// A class, so display lists can hold and compare one without copying its bytes.
+public final class CoverageMask: Equatable {
+    public let width: Int32
+    public let height: Int32
+    public let coverage: [UInt8]
+
+    public init(width: Int32, height: Int32, coverage: [UInt8]) {
+        precondition(coverage.count == Int(width) * Int(height), "mask size does not match its bytes")
+        self.width = width
+        self.height = height
+        self.coverage = coverage
+    }
+
+    public static func == (a: CoverageMask, b: CoverageMask) -> Bool {
+        a === b || (a.width == b.width && a.height == b.height && a.coverage == b.coverage)
+    }
+}
+
+/// Where a mask is drawn, and in which colour.
+public struct MaskShape: Equatable {
+    public var mask: CoverageMask
+    public var x: Int32
+    public var y: Int32
+    public var color: Color
+
+    public init(mask: CoverageMask, x: Int32, y: Int32, color: Color) {
+        self.mask = mask
+        self.x = x
+        self.y = y
+        self.color = color
+    }
+
+    public var bounds: IntRect { IntRect(x: x, y: y, width: mask.width, height: mask.height) }
+}
+
+/// Blends `color` through the mask's coverage.
+@inlinable
+public func drawMask<Layout>(_ canvas: Canvas<Layout>, _ shape: MaskShape, clip: IntRect) {
+    let r = shape.bounds.intersection(clip).intersection(canvas.bounds)
+    if r.isEmpty || shape.color.a == 0 { return }
+    let alpha = UInt32(shape.color.a)
+    let width = Int(shape.mask.width)
+    shape.mask.coverage.withUnsafeBufferPointer { bytes in
+        for y in r.y..<r.maxY {
+            var p = canvas.address(r.x, y)
+            var i = Int(y - shape.y) * width + Int(r.x - shape.x)
+            for _ in 0..<r.width {
+                let c = UInt32(bytes[i])
+                if c != 0 { Layout.blend(p, shape.color, alpha: Blend.mul255(c, alpha)) }
+                p += canvas.xStep
+                i += 1
+            }
+        }
+    }
+}

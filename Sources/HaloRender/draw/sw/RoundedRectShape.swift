@@ -1,0 +1,141 @@
+/// An axis-aligned rectangle with circular corners, filled or stroked. Geometry is Q8; the
+/// rectangle covers `[x, x + width) × [y, y + height)`. A stroke lies inside that outline.
+public struct RoundedRectShape: Equatable {
+    public var x: Int32
+    public var y: Int32
+    public var width: Int32
+    public var height: Int32
+    public var radius: Int32
+    public var color: Color
+    /// 0 fills the shape; more draws a border of that width (Q8) inside the outline.
+    public var strokeWidth: Int32
+
+    public init(x: Int32, y: Int32, width: Int32, height: Int32, radius: Int32, color: Color, strokeWidth: Int32 = 0) {
+        self.x = x
+        self.y = y
+        self.width = max(0, width)
+        self.height = max(0, height)
+        self.radius = max(0, min(radius, min(self.width, self.height) / 2))
+        self.color = color
+        self.strokeWidth = max(0, strokeWidth)
+    }
+
+    /// The same outline in whole pixels, for integer layouts.
+    public init(pixels r: IntRect, radius: Int32, color: Color, strokeWidth: Int32 = 0) {
+        self.init(
+            x: r.x << 8, y: r.y << 8, width: r.width << 8, height: r.height << 8, radius: radius << 8,
+            color: color, strokeWidth: strokeWidth << 8)
+    }
+
+    public var bounds: IntRect { IntRect(coveringQ8: x, y, x + width, y + height) }
+
+    /// Whole pixels that the shape covers completely, when filled with an opaque colour.
+    public var opaqueInterior: IntRect {
+        if strokeWidth > 0 || color.a != 255 { return .empty }
+        // The inner box of a rounded rectangle: inset by (1 − 1/√2) of the radius, rounded up.
+        let inset = (radius * 75 + 255) / 256
+        let wide = IntRect(minX: Fixed.ceil(x), minY: Fixed.ceil(y + radius), maxX: Fixed.floor(x + width), maxY: Fixed.floor(y + height - radius))
+        let tall = IntRect(minX: Fixed.ceil(x + inset), minY: Fixed.ceil(y + inset), maxX: Fixed.floor(x + width - inset), maxY: Fixed.floor(y + height - inset))
+        return wide.area >= tall.area ? wide : tall
+    }
+
+    /// The stroke's inner outline.
+    @usableFromInline var inner: RoundedRectShape {
+        RoundedRectShape(
+            x: x + strokeWidth, y: y + strokeWidth, width: width - 2 * strokeWidth, height: height - 2 * strokeWidth,
+            radius: max(0, radius - strokeWidth), color: color)
+    }
+}
+
+/// Draws a rounded rectangle; corners are exact-area discs, sides exact spans.
+@inlinable
+public func drawRoundedRect<Layout>(_ canvas: Canvas<Layout>, _ shape: RoundedRectShape, clip: IntRect) {
+    let area = shape.bounds.intersection(clip).intersection(canvas.bounds)
+    if area.isEmpty || shape.color.a == 0 { return }
+    let paint = Paint<Layout>(shape.color)
+    let outline = RoundedOutline(shape)
+    let hole = shape.strokeWidth > 0 && shape.inner.width > 0 && shape.inner.height > 0 ? RoundedOutline(shape.inner) : nil
+    for y in area.y..<area.maxY {
+        let top = Int64(y) * 256
+        let rowCover = EdgeCoverage.span(left: top, from: outline.y0, to: outline.y1)
+        if rowCover == 0 { continue }
+        var x = area.x
+        var p = canvas.address(x, y)
+        while x < area.maxX {
+            // Inside the straight middle of a filled shape every pixel is alike: one run.
+            if hole == nil, let run = outline.solidRun(row: top, x: x, limit: area.maxX), run > 0 {
+                if rowCover >= 256 {
+                    paint.run(p, count: Int(run), step: canvas.xStep)
+                } else {
+                    var q = p
+                    for _ in 0..<run {
+                        paint.cover(q, rowCover)
+                        q += canvas.xStep
+                    }
+                }
+                x += run
+                p += canvas.xStep * Int(run)
+                continue
+            }
+            var c = outline.coverage(x: x, rowTop: top)
+            if let hole, c > 0 { c -= hole.coverage(x: x, rowTop: top) }
+            paint.cover(p, c)
+            x += 1
+            p += canvas.xStep
+        }
+    }
+}
+
+@usableFromInline
+struct RoundedOutline {
+    @usableFromInline let x0: Int64, y0: Int64, x1: Int64, y1: Int64, r: Int64
+    @usableFromInline let reach2: Int64, solid2: Int64
+
+    @inlinable
+    init(_ s: RoundedRectShape) {
+        x0 = Int64(s.x)
+        y0 = Int64(s.y)
+        x1 = Int64(s.x + s.width)
+        y1 = Int64(s.y + s.height)
+        r = Int64(s.radius)
+        let reach = EdgeCoverage.reach
+        reach2 = (r + reach) * (r + reach)
+        solid2 = r > reach ? (r - reach) * (r - reach) : -1
+    }
+
+    /// How many pixels from column `x` on (before `limit`) lie wholly within the straight part
+    /// of the row, where coverage is the row's own; nil or 0 when `x` is not there.
+    @inlinable
+    func solidRun(row top: Int64, x: Int32, limit: Int32) -> Int32? {
+        let inCorners = top < y0 + r || top + 256 > y1 - r
+        let left = inCorners ? x0 + r : x0
+        let right = inCorners ? x1 - r : x1
+        let first = Int32(truncatingIfNeeded: (left + 255) >> 8)
+        let end = Int32(truncatingIfNeeded: right >> 8)
+        if x < first || x >= end { return nil }
+        return min(end, limit) - x
+    }
+
+    /// Coverage (Q8) of pixel `x` in the row whose top edge is `rowTop` (Q8).
+    @inlinable
+    func coverage(x: Int32, rowTop: Int64) -> Int32 {
+        let left = Int64(x) * 256
+        let cxp = left + 128, cyp = rowTop + 128
+        // Corner regions: the pixel centre is beyond both the horizontal and the vertical
+        // straight parts, so the nearest edge is the corner's arc.
+        if r > 0 {
+            let ccx: Int64 = cxp < x0 + r ? x0 + r : (cxp > x1 - r ? x1 - r : cxp)
+            let ccy: Int64 = cyp < y0 + r ? y0 + r : (cyp > y1 - r ? y1 - r : cyp)
+            if ccx != cxp && ccy != cyp {
+                let dx = cxp - ccx, dy = cyp - ccy
+                let d2 = dx * dx + dy * dy
+                if d2 >= reach2 { return 0 }
+                if d2 <= solid2 { return 256 }
+                return EdgeCoverage.disc(dx: dx, dy: dy, d2: d2, radius: r)
+            }
+        }
+        let cx = EdgeCoverage.span(left: left, from: x0, to: x1)
+        let cy = EdgeCoverage.span(left: rowTop, from: y0, to: y1)
+        return (cx * cy) >> 8
+    }
+}

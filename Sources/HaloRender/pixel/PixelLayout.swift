@@ -1,0 +1,120 @@
+/// How one pixel format stores a colour in memory. Drawing code is generic over this protocol
+/// and specialised per format, so the inner loops contain no format switch.
+public protocol PixelLayout {
+    static var format: PixelFormat { get }
+    /// The bytes of one pixel, as a little-endian integer (the low 2 or 3 bytes for 16/24-bit formats).
+    static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32
+    static func unpack(_ value: UInt32) -> (r: UInt32, g: UInt32, b: UInt32)
+}
+
+extension PixelLayout {
+    @inlinable public static var bytesPerPixel: Int { Int(format.bytesPerPixel) }
+
+    @inlinable
+    public static func pack(_ c: Color) -> UInt32 { pack(r: UInt32(c.r), g: UInt32(c.g), b: UInt32(c.b)) }
+
+    @inlinable
+    public static func load(_ p: UnsafeMutableRawPointer) -> UInt32 {
+        switch bytesPerPixel {
+        case 4: return p.loadUnaligned(as: UInt32.self)
+        case 2: return UInt32(p.loadUnaligned(as: UInt16.self))
+        default:
+            return UInt32(p.load(as: UInt8.self)) | UInt32(p.load(fromByteOffset: 1, as: UInt8.self)) << 8
+                | UInt32(p.load(fromByteOffset: 2, as: UInt8.self)) << 16
+        }
+    }
+
+    @inlinable
+    public static func store(_ v: UInt32, _ p: UnsafeMutableRawPointer) {
+        switch bytesPerPixel {
+        case 4: p.storeBytes(of: v, as: UInt32.self)
+        case 2: p.storeBytes(of: UInt16(truncatingIfNeeded: v), as: UInt16.self)
+        default:
+            p.storeBytes(of: UInt8(truncatingIfNeeded: v), as: UInt8.self)
+            p.storeBytes(of: UInt8(truncatingIfNeeded: v >> 8), toByteOffset: 1, as: UInt8.self)
+            p.storeBytes(of: UInt8(truncatingIfNeeded: v >> 16), toByteOffset: 2, as: UInt8.self)
+        }
+    }
+
+    /// Blends `color` over the pixel at `p` with weight `alpha` (0...255).
+    @inlinable
+    public static func blend(_ p: UnsafeMutableRawPointer, _ color: Color, alpha: UInt32) {
+        if alpha == 0 { return }
+        if alpha >= 255 {
+            store(pack(color), p)
+            return
+        }
+        let d = unpack(load(p))
+        store(
+            pack(
+                r: Blend.channel(UInt32(color.r), d.r, alpha),
+                g: Blend.channel(UInt32(color.g), d.g, alpha),
+                b: Blend.channel(UInt32(color.b), d.b, alpha)), p)
+    }
+}
+
+/// Blue in the low byte, then green, red, and an ignored byte (DRM `XR24`).
+public enum XRGB8888: PixelLayout {
+    @inlinable public static var format: PixelFormat { .xrgb8888 }
+    @inlinable public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { 0xFF00_0000 | r << 16 | g << 8 | b }
+    @inlinable public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v >> 16 & 0xFF, v >> 8 & 0xFF, v & 0xFF) }
+}
+
+/// As XRGB8888 with the top byte an alpha channel; Halo's frames are opaque, so it is always 0xFF.
+public enum ARGB8888: PixelLayout {
+    @inlinable public static var format: PixelFormat { .argb8888 }
+    @inlinable public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { 0xFF00_0000 | r << 16 | g << 8 | b }
+    @inlinable public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v >> 16 & 0xFF, v >> 8 & 0xFF, v & 0xFF) }
+}
+
+/// Red in the low byte, then green, blue, and an ignored byte (DRM `XB24`).
+public enum XBGR8888: PixelLayout {
+    @inlinable public static var format: PixelFormat { .xbgr8888 }
+    @inlinable public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { 0xFF00_0000 | b << 16 | g << 8 | r }
+    @inlinable public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v & 0xFF, v >> 8 & 0xFF, v >> 16 & 0xFF) }
+}
+
+/// As XBGR8888 with the top byte an alpha channel, always 0xFF.
+public enum ABGR8888: PixelLayout {
+    @inlinable public static var format: PixelFormat { .abgr8888 }
+    @inlinable public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { 0xFF00_0000 | b << 16 | g << 8 | r }
+    @inlinable public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v & 0xFF, v >> 8 & 0xFF, v >> 16 & 0xFF) }
+}
+
+/// 16 bits: red in the top 5, green in the middle 6, blue in the low 5 (DRM `RG16`).
+public enum RGB565: PixelLayout {
+    @inlinable public static var format: PixelFormat { .rgb565 }
+    @inlinable public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 {
+        // Rounded, not truncated, so a blend does not drift darker with every pass.
+        let r5 = (r &* 31 &+ 127) / 255, g6 = (g &* 63 &+ 127) / 255, b5 = (b &* 31 &+ 127) / 255
+        return r5 << 11 | g6 << 5 | b5
+    }
+    @inlinable public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) {
+        let r5 = v >> 11 & 31, g6 = v >> 5 & 63, b5 = v & 31
+        return (r5 << 3 | r5 >> 2, g6 << 2 | g6 >> 4, b5 << 3 | b5 >> 2)
+    }
+}
+
+/// 16 bits: blue in the top 5, green in the middle 6, red in the low 5 (DRM `BG16`).
+public enum BGR565: PixelLayout {
+    @inlinable public static var format: PixelFormat { .bgr565 }
+    @inlinable public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { RGB565.pack(r: b, g: g, b: r) }
+    @inlinable public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) {
+        let c = RGB565.unpack(v)
+        return (c.b, c.g, c.r)
+    }
+}
+
+/// 24 bits: blue in the first byte in memory, then green, then red (DRM `RG24`).
+public enum RGB888: PixelLayout {
+    @inlinable public static var format: PixelFormat { .rgb888 }
+    @inlinable public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { r << 16 | g << 8 | b }
+    @inlinable public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v >> 16 & 0xFF, v >> 8 & 0xFF, v & 0xFF) }
+}
+
+/// 24 bits: red in the first byte in memory, then green, then blue (DRM `BG24`).
+public enum BGR888: PixelLayout {
+    @inlinable public static var format: PixelFormat { .bgr888 }
+    @inlinable public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { b << 16 | g << 8 | r }
+    @inlinable public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v & 0xFF, v >> 8 & 0xFF, v >> 16 & 0xFF) }
+}
