@@ -30,6 +30,9 @@ public enum LayerDiff {
         if case .ring(let a) = old, case .ring(let b) = new, let rects = RingDamage.damage(from: a, to: b) {
             return rects
         }
+        if case .bar(let a) = old, case .bar(let b) = new, a.sameBar(as: b) {
+            return b.damage(from: a)
+        }
         return [old.bounds, new.bounds]
     }
 }

@@ -7,25 +7,25 @@ public struct Angle: Equatable, Hashable, Comparable, Sendable {
 
     public var units: Int32
 
-    @inlinable public init(units: Int32) { self.units = units }
+    public init(units: Int32) { self.units = units }
 
     public static let zero = Angle(units: 0)
     public static let fullTurn = Angle(units: unitsPerTurn)
 
     /// The angle that is `fraction` (Q16, 65536 = a whole turn) of a turn.
-    @inlinable public init(turnFractionQ16 fraction: Int32) { self.units = fraction }
+    public init(turnFractionQ16 fraction: Int32) { self.units = fraction }
 
     /// `numerator / denominator` of a turn, rounded to the nearest unit.
-    @inlinable public init(turns numerator: Int64, over denominator: Int64) {
+    public init(turns numerator: Int64, over denominator: Int64) {
         self.units = Int32(Fixed.mulDiv(numerator, Int64(Angle.unitsPerTurn), denominator))
     }
 
     /// Reduced into `0 ..< 65536`.
-    @inlinable public var normalized: Angle { Angle(units: units & 0xFFFF) }
+    public var normalized: Angle { Angle(units: units & 0xFFFF) }
 
-    @inlinable public static func + (a: Angle, b: Angle) -> Angle { Angle(units: a.units &+ b.units) }
-    @inlinable public static func - (a: Angle, b: Angle) -> Angle { Angle(units: a.units &- b.units) }
-    @inlinable public static func < (a: Angle, b: Angle) -> Bool { a.units < b.units }
+    public static func + (a: Angle, b: Angle) -> Angle { Angle(units: a.units &+ b.units) }
+    public static func - (a: Angle, b: Angle) -> Angle { Angle(units: a.units &- b.units) }
+    public static func < (a: Angle, b: Angle) -> Bool { a.units < b.units }
 
     /// The sine of this angle in Q16.
     public var sineQ16: Int32 {
@@ -42,8 +42,8 @@ public struct Angle: Equatable, Hashable, Comparable, Sendable {
     }
 
     /// The cosine of this angle in Q16.
-    @inlinable public var cosineQ16: Int32 { Angle(units: units &+ 16384).sineQ16 }
+    public var cosineQ16: Int32 { Angle(units: units &+ 16384).sineQ16 }
 
     /// The direction this angle points on screen, y growing downwards: (sin θ, −cos θ) in Q16.
-    @inlinable public var direction: (x: Int32, y: Int32) { (sineQ16, -cosineQ16) }
+    public var direction: (x: Int32, y: Int32) { (sineQ16, -cosineQ16) }
 }

@@ -14,16 +14,16 @@ public enum Fixed {
     public static let unit: Int32 = 65536
 
     /// Whole pixels to Q8.
-    @inlinable public static func q8(_ pixels: Int32) -> Int32 { pixels << 8 }
+    public static func q8(_ pixels: Int32) -> Int32 { pixels << 8 }
 
     /// Q8 to whole pixels, rounded towards negative infinity.
-    @inlinable public static func floor(_ q8: Int32) -> Int32 { q8 >> 8 }
+    public static func floor(_ q8: Int32) -> Int32 { q8 >> 8 }
 
     /// Q8 to whole pixels, rounded towards positive infinity.
-    @inlinable public static func ceil(_ q8: Int32) -> Int32 { (q8 &+ 255) >> 8 }
+    public static func ceil(_ q8: Int32) -> Int32 { (q8 &+ 255) >> 8 }
 
     /// `a * b / c` with a 64-bit intermediate, rounded to nearest (halves away from zero).
-    @inlinable public static func mulDiv(_ a: Int64, _ b: Int64, _ c: Int64) -> Int64 {
+    public static func mulDiv(_ a: Int64, _ b: Int64, _ c: Int64) -> Int64 {
         let p = a * b
         let half = c / 2
         return p >= 0 ? (p + half) / c : (p - half) / c

@@ -2,7 +2,6 @@
 public enum IntegerSquareRoot {
     /// Floor of the square root of `n` (0 for negative `n`), by Newton's method started at `guess`.
     /// A guess close to the answer (the previous row's) converges in one or two steps.
-    @inlinable
     public static func floorRoot(_ n: Int64, guess: Int64 = 0) -> Int64 {
         if n <= 0 { return 0 }
         var x = guess > 0 ? guess : initialGuess(n)
@@ -20,7 +19,6 @@ public enum IntegerSquareRoot {
     }
 
     /// A power of two within a factor of two of the root, so Newton starts close without a guess.
-    @inlinable
     static func initialGuess(_ n: Int64) -> Int64 {
         let bits = 64 - n.leadingZeroBitCount
         return Int64(1) << ((bits + 1) / 2)

@@ -5,7 +5,7 @@ public struct IntRect: Equatable, Hashable, Sendable {
     public var width: Int32
     public var height: Int32
 
-    @inlinable
+    
     public init(x: Int32, y: Int32, width: Int32, height: Int32) {
         self.x = x
         self.y = y
@@ -14,25 +14,23 @@ public struct IntRect: Equatable, Hashable, Sendable {
     }
 
     /// The smallest rectangle holding the pixels from `(minX, minY)` up to, not including, `(maxX, maxY)`.
-    @inlinable
     public init(minX: Int32, minY: Int32, maxX: Int32, maxY: Int32) {
         self.init(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// The whole pixels touched by a shape whose exact extent is `[minX, maxX) × [minY, maxY)` in Q8.
-    @inlinable
     public init(coveringQ8 minX: Int32, _ minY: Int32, _ maxX: Int32, _ maxY: Int32) {
         self.init(minX: Fixed.floor(minX), minY: Fixed.floor(minY), maxX: Fixed.ceil(maxX), maxY: Fixed.ceil(maxY))
     }
 
     public static let empty = IntRect(x: 0, y: 0, width: 0, height: 0)
 
-    @inlinable public var maxX: Int32 { x + width }
-    @inlinable public var maxY: Int32 { y + height }
-    @inlinable public var isEmpty: Bool { width <= 0 || height <= 0 }
-    @inlinable public var area: Int64 { Int64(width) * Int64(height) }
+    public var maxX: Int32 { x + width }
+    public var maxY: Int32 { y + height }
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+    public var area: Int64 { Int64(width) * Int64(height) }
 
-    @inlinable
+    
     public func intersection(_ other: IntRect) -> IntRect {
         let r = IntRect(
             minX: max(x, other.x), minY: max(y, other.y),
@@ -40,13 +38,12 @@ public struct IntRect: Equatable, Hashable, Sendable {
         return r.isEmpty ? .empty : r
     }
 
-    @inlinable
+    
     public func intersects(_ other: IntRect) -> Bool {
         !isEmpty && !other.isEmpty && x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
     }
 
     /// The smallest rectangle holding both; an empty side is ignored.
-    @inlinable
     public func union(_ other: IntRect) -> IntRect {
         if isEmpty { return other }
         if other.isEmpty { return self }
@@ -55,13 +52,12 @@ public struct IntRect: Equatable, Hashable, Sendable {
             maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
     }
 
-    @inlinable
+    
     public func contains(_ other: IntRect) -> Bool {
         other.isEmpty || (other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY)
     }
 
     /// Grown by `n` pixels on every side (shrunk for negative `n`).
-    @inlinable
     public func expanded(by n: Int32) -> IntRect {
         IntRect(minX: x - n, minY: y - n, maxX: maxX + n, maxY: maxY + n)
     }

@@ -1,7 +1,6 @@
 /// Easing curves in Q16: input and output run from 0 to 65536.
 public enum Easing {
     /// Cubic ease-out, 1 − (1 − t)³: fast start, gentle landing, never overshoots.
-    @inlinable
     public static func easeOutCubic(_ t: Int32) -> Int32 {
         let c = Int64(clamp(t))
         let u = 65536 - c
@@ -10,7 +9,6 @@ public enum Easing {
 
     /// A CSS-style cubic Bézier from (0,0) to (1,1) with control points (x1,y1), (x2,y2) in Q16,
     /// evaluated at `t` by bisection on x (16 steps reach the full Q16 precision).
-    @inlinable
     public static func cubicBezier(_ t: Int32, x1: Int32, y1: Int32, x2: Int32, y2: Int32) -> Int32 {
         let x = Int64(clamp(t))
         var lo: Int64 = 0, hi: Int64 = 65536
@@ -22,11 +20,9 @@ public enum Easing {
     }
 
     /// Material's "emphasized" and "standard" curves.
-    @inlinable
     public static func standard(_ t: Int32) -> Int32 { cubicBezier(t, x1: 13107, y1: 0, x2: 13107, y2: 65536) }
 
     /// One coordinate of the Bézier with ends 0 and 1 at parameter `s` (Q16).
-    @inlinable
     static func bezier(_ s: Int64, _ p1: Int64, _ p2: Int64) -> Int64 {
         let u = 65536 - s
         // 3u²s·p1 + 3us²·p2 + s³, each term scaled back to Q16.
@@ -36,6 +32,6 @@ public enum Easing {
         return (3 * uus * p1 >> 16) + (3 * uss * p2 >> 16) + sss
     }
 
-    @inlinable
+    
     static func clamp(_ t: Int32) -> Int32 { t < 0 ? 0 : (t > 65536 ? 65536 : t) }
 }

@@ -5,7 +5,7 @@ public struct Color: Equatable, Hashable, Sendable {
     public var b: UInt8
     public var a: UInt8
 
-    @inlinable
+    
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
         self.r = r
         self.g = g
@@ -14,7 +14,6 @@ public struct Color: Equatable, Hashable, Sendable {
     }
 
     /// `0xRRGGBB`, opaque.
-    @inlinable
     public init(rgb: UInt32) {
         self.init(r: UInt8(truncatingIfNeeded: rgb >> 16), g: UInt8(truncatingIfNeeded: rgb >> 8), b: UInt8(truncatingIfNeeded: rgb))
     }
@@ -24,33 +23,29 @@ public struct Color: Equatable, Hashable, Sendable {
     public static let clear = Color(r: 0, g: 0, b: 0, a: 0)
 
     /// The same colour with its alpha scaled by `opacity` (0...255).
-    @inlinable
     public func withOpacity(_ opacity: UInt8) -> Color {
         Color(r: r, g: g, b: b, a: UInt8(Blend.mul255(UInt32(a), UInt32(opacity))))
     }
 
-    @inlinable public var isOpaque: Bool { a == 255 }
-    @inlinable public var isInvisible: Bool { a == 0 }
+    public var isOpaque: Bool { a == 255 }
+    public var isInvisible: Bool { a == 0 }
 }
 
 /// Blending arithmetic: source-over in stored (non-linear) values, rounded to nearest.
 public enum Blend {
     /// `x * y / 255`, rounded to nearest, for `x, y` in 0...255.
-    @inlinable
     public static func mul255(_ x: UInt32, _ y: UInt32) -> UInt32 {
         let t = x &* y &+ 128
         return (t &+ (t >> 8)) >> 8
     }
 
     /// `src` over `dst` with weight `alpha` (0...255) for one channel.
-    @inlinable
     public static func channel(_ src: UInt32, _ dst: UInt32, _ alpha: UInt32) -> UInt32 {
         let t = src &* alpha &+ dst &* (255 &- alpha) &+ 128
         return (t &+ (t >> 8)) >> 8
     }
 
     /// Coverage in Q8 (0...256) times a colour's alpha (0...255): the weight to blend with (0...255).
-    @inlinable
     public static func weight(coverage: Int32, alpha: UInt8) -> UInt32 {
         (UInt32(truncatingIfNeeded: coverage) &* UInt32(alpha) &+ 128) >> 8
     }

@@ -8,12 +8,12 @@ public protocol PixelLayout {
 }
 
 extension PixelLayout {
-    @inlinable public static var bytesPerPixel: Int { Int(format.bytesPerPixel) }
+    public static var bytesPerPixel: Int { Int(format.bytesPerPixel) }
 
-    @inlinable
+    
     public static func pack(_ c: Color) -> UInt32 { pack(r: UInt32(c.r), g: UInt32(c.g), b: UInt32(c.b)) }
 
-    @inlinable
+    
     public static func load(_ p: UnsafeMutableRawPointer) -> UInt32 {
         switch bytesPerPixel {
         case 4: return p.loadUnaligned(as: UInt32.self)
@@ -24,7 +24,7 @@ extension PixelLayout {
         }
     }
 
-    @inlinable
+    
     public static func store(_ v: UInt32, _ p: UnsafeMutableRawPointer) {
         switch bytesPerPixel {
         case 4: p.storeBytes(of: v, as: UInt32.self)
@@ -37,7 +37,6 @@ extension PixelLayout {
     }
 
     /// Blends `color` over the pixel at `p` with weight `alpha` (0...255).
-    @inlinable
     public static func blend(_ p: UnsafeMutableRawPointer, _ color: Color, alpha: UInt32) {
         if alpha == 0 { return }
         if alpha >= 255 {
@@ -55,41 +54,41 @@ extension PixelLayout {
 
 /// Blue in the low byte, then green, red, and an ignored byte (DRM `XR24`).
 public enum XRGB8888: PixelLayout {
-    @inlinable public static var format: PixelFormat { .xrgb8888 }
-    @inlinable public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { 0xFF00_0000 | r << 16 | g << 8 | b }
-    @inlinable public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v >> 16 & 0xFF, v >> 8 & 0xFF, v & 0xFF) }
+    public static var format: PixelFormat { .xrgb8888 }
+    public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { 0xFF00_0000 | r << 16 | g << 8 | b }
+    public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v >> 16 & 0xFF, v >> 8 & 0xFF, v & 0xFF) }
 }
 
 /// As XRGB8888 with the top byte an alpha channel; Halo's frames are opaque, so it is always 0xFF.
 public enum ARGB8888: PixelLayout {
-    @inlinable public static var format: PixelFormat { .argb8888 }
-    @inlinable public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { 0xFF00_0000 | r << 16 | g << 8 | b }
-    @inlinable public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v >> 16 & 0xFF, v >> 8 & 0xFF, v & 0xFF) }
+    public static var format: PixelFormat { .argb8888 }
+    public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { 0xFF00_0000 | r << 16 | g << 8 | b }
+    public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v >> 16 & 0xFF, v >> 8 & 0xFF, v & 0xFF) }
 }
 
 /// Red in the low byte, then green, blue, and an ignored byte (DRM `XB24`).
 public enum XBGR8888: PixelLayout {
-    @inlinable public static var format: PixelFormat { .xbgr8888 }
-    @inlinable public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { 0xFF00_0000 | b << 16 | g << 8 | r }
-    @inlinable public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v & 0xFF, v >> 8 & 0xFF, v >> 16 & 0xFF) }
+    public static var format: PixelFormat { .xbgr8888 }
+    public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { 0xFF00_0000 | b << 16 | g << 8 | r }
+    public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v & 0xFF, v >> 8 & 0xFF, v >> 16 & 0xFF) }
 }
 
 /// As XBGR8888 with the top byte an alpha channel, always 0xFF.
 public enum ABGR8888: PixelLayout {
-    @inlinable public static var format: PixelFormat { .abgr8888 }
-    @inlinable public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { 0xFF00_0000 | b << 16 | g << 8 | r }
-    @inlinable public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v & 0xFF, v >> 8 & 0xFF, v >> 16 & 0xFF) }
+    public static var format: PixelFormat { .abgr8888 }
+    public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { 0xFF00_0000 | b << 16 | g << 8 | r }
+    public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v & 0xFF, v >> 8 & 0xFF, v >> 16 & 0xFF) }
 }
 
 /// 16 bits: red in the top 5, green in the middle 6, blue in the low 5 (DRM `RG16`).
 public enum RGB565: PixelLayout {
-    @inlinable public static var format: PixelFormat { .rgb565 }
-    @inlinable public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 {
+    public static var format: PixelFormat { .rgb565 }
+    public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 {
         // Rounded, not truncated, so a blend does not drift darker with every pass.
         let r5 = (r &* 31 &+ 127) / 255, g6 = (g &* 63 &+ 127) / 255, b5 = (b &* 31 &+ 127) / 255
         return r5 << 11 | g6 << 5 | b5
     }
-    @inlinable public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) {
+    public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) {
         let r5 = v >> 11 & 31, g6 = v >> 5 & 63, b5 = v & 31
         return (r5 << 3 | r5 >> 2, g6 << 2 | g6 >> 4, b5 << 3 | b5 >> 2)
     }
@@ -97,9 +96,9 @@ public enum RGB565: PixelLayout {
 
 /// 16 bits: blue in the top 5, green in the middle 6, red in the low 5 (DRM `BG16`).
 public enum BGR565: PixelLayout {
-    @inlinable public static var format: PixelFormat { .bgr565 }
-    @inlinable public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { RGB565.pack(r: b, g: g, b: r) }
-    @inlinable public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) {
+    public static var format: PixelFormat { .bgr565 }
+    public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { RGB565.pack(r: b, g: g, b: r) }
+    public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) {
         let c = RGB565.unpack(v)
         return (c.b, c.g, c.r)
     }
@@ -107,14 +106,14 @@ public enum BGR565: PixelLayout {
 
 /// 24 bits: blue in the first byte in memory, then green, then red (DRM `RG24`).
 public enum RGB888: PixelLayout {
-    @inlinable public static var format: PixelFormat { .rgb888 }
-    @inlinable public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { r << 16 | g << 8 | b }
-    @inlinable public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v >> 16 & 0xFF, v >> 8 & 0xFF, v & 0xFF) }
+    public static var format: PixelFormat { .rgb888 }
+    public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { r << 16 | g << 8 | b }
+    public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v >> 16 & 0xFF, v >> 8 & 0xFF, v & 0xFF) }
 }
 
 /// 24 bits: red in the first byte in memory, then green, then blue (DRM `BG24`).
 public enum BGR888: PixelLayout {
-    @inlinable public static var format: PixelFormat { .bgr888 }
-    @inlinable public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { b << 16 | g << 8 | r }
-    @inlinable public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v & 0xFF, v >> 8 & 0xFF, v >> 16 & 0xFF) }
+    public static var format: PixelFormat { .bgr888 }
+    public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { b << 16 | g << 8 | r }
+    public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v & 0xFF, v >> 8 & 0xFF, v >> 16 & 0xFF) }
 }

@@ -4,6 +4,7 @@ public enum Drawable: Equatable {
     case fill(IntRect, Color)
     case roundedRect(RoundedRectShape)
     case ring(RingShape)
+    case bar(BarShape)
     case capsule(CapsuleShape)
     case mask(MaskShape)
 
@@ -13,6 +14,7 @@ public enum Drawable: Equatable {
         case .fill(let r, let c): return c.a == 0 ? .empty : r
         case .roundedRect(let s): return s.bounds
         case .ring(let s): return s.bounds
+        case .bar(let s): return s.bounds
         case .capsule(let s): return s.bounds
         case .mask(let s): return s.bounds
         }
@@ -24,17 +26,17 @@ public enum Drawable: Equatable {
         switch self {
         case .fill(let r, let c): return c.a == 255 ? r : .empty
         case .roundedRect(let s): return s.opaqueInterior
-        case .ring, .capsule, .mask: return .empty
+        case .ring, .bar, .capsule, .mask: return .empty
         }
     }
 
     /// Draws the part of the drawable inside `clip`.
-    @inlinable
     public func draw<Layout>(into canvas: Canvas<Layout>, clip: IntRect) {
         switch self {
         case .fill(let r, let c): fillRect(canvas, r, c, clip: clip)
         case .roundedRect(let s): drawRoundedRect(canvas, s, clip: clip)
         case .ring(let s): drawRing(canvas, s, clip: clip)
+        case .bar(let s): drawBar(canvas, s, clip: clip)
         case .capsule(let s): drawCapsule(canvas, s, clip: clip)
         case .mask(let s): drawMask(canvas, s, clip: clip)
         }

@@ -38,9 +38,9 @@ public struct Canvas<Layout: PixelLayout> {
         }
     }
 
-    @inlinable public var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
+    public var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
 
-    @inlinable
+    
     public func address(_ x: Int32, _ y: Int32) -> UnsafeMutableRawPointer {
         origin + (Int(x) * xStep + Int(y) * yStep)
     }

@@ -24,7 +24,6 @@ public struct CapsuleShape: Equatable {
 }
 
 /// Draws a capsule: the straight sides as exact half-planes, the ends as exact discs.
-@inlinable
 public func drawCapsule<Layout>(_ canvas: Canvas<Layout>, _ shape: CapsuleShape, clip: IntRect) {
     let area = shape.bounds.intersection(clip).intersection(canvas.bounds)
     if area.isEmpty || shape.color.a == 0 || shape.radius == 0 { return }

@@ -35,7 +35,6 @@ public struct MaskShape: Equatable {
 }
 
 /// Blends `color` through the mask's coverage.
-@inlinable
 public func drawMask<Layout>(_ canvas: Canvas<Layout>, _ shape: MaskShape, clip: IntRect) {
     let r = shape.bounds.intersection(clip).intersection(canvas.bounds)
     if r.isEmpty || shape.color.a == 0 { return }

@@ -12,7 +12,6 @@ public enum EdgeCoverage {
 
     /// Coverage by a half-plane. `s` is Q8; `a`, `b` are the normal's absolute components in Q16
     /// with `a >= b`; `twoAB` is `2 * a * b` in Q16 (`(2 * a * b) >> 16`).
-    @inlinable
     public static func halfPlane(s: Int64, a: Int64, b: Int64, twoAB: Int64) -> Int32 {
         let t = ((a + b) >> 1) - (s << 8)
         if t <= 0 { return 0 }
@@ -32,7 +31,6 @@ public enum EdgeCoverage {
 
     /// Coverage by a disc of radius `radius` (Q8) whose centre is at `(-dx, -dy)` from the pixel
     /// centre; `d2` is `dx * dx + dy * dy` (Q16). Call it only near the rim; inside it is 256.
-    @inlinable
     public static func disc(dx: Int64, dy: Int64, d2: Int64, radius: Int64) -> Int32 {
         if radius <= 0 { return 0 }
         // Two Newton steps from the radius: we are within a pixel of the rim, so this is exact
@@ -54,7 +52,6 @@ public enum EdgeCoverage {
     }
 
     /// Coverage of a pixel column `[left, left + 256)` by the interval `[from, to)`, all Q8.
-    @inlinable
     public static func span(left: Int64, from: Int64, to: Int64) -> Int32 {
         let lo = from > left ? from : left
         let hi = to < left + 256 ? to : left + 256

@@ -1,5 +1,4 @@
 /// Fills whole pixels of `rect ∩ clip` with `color` (blended when it is translucent).
-@inlinable
 public func fillRect<Layout>(_ canvas: Canvas<Layout>, _ rect: IntRect, _ color: Color, clip: IntRect) {
     let r = rect.intersection(clip).intersection(canvas.bounds)
     if r.isEmpty || color.a == 0 { return }

@@ -1,21 +1,19 @@
 /// A colour prepared for one pixel layout: packed once, so solid runs are plain stores.
-@usableFromInline
 struct Paint<Layout: PixelLayout> {
-    @usableFromInline let color: Color
-    @usableFromInline let packed: UInt32
-    @usableFromInline let opaque: Bool
+    let color: Color
+    let packed: UInt32
+    let opaque: Bool
 
-    @inlinable
+    
     init(_ color: Color) {
         self.color = color
         self.packed = Layout.pack(color)
         self.opaque = color.a == 255
     }
 
-    @inlinable var visible: Bool { color.a != 0 }
+    var visible: Bool { color.a != 0 }
 
     /// Paints one pixel with coverage `coverage` (Q8, 0...256).
-    @inlinable
     func cover(_ p: UnsafeMutableRawPointer, _ coverage: Int32) {
         if coverage >= 256 && opaque {
             Layout.store(packed, p)
@@ -25,7 +23,6 @@ struct Paint<Layout: PixelLayout> {
     }
 
     /// Paints `count` fully covered pixels starting at `p`, `step` bytes apart.
-    @inlinable
     func run(_ p: UnsafeMutableRawPointer, count: Int, step: Int) {
         if count <= 0 { return }
         var q = p

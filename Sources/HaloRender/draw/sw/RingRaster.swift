@@ -1,5 +1,4 @@
 /// Draws a `RingShape`, visiting only the rows and the parts of rows where the ring can be.
-@inlinable
 public func drawRing<Layout>(_ canvas: Canvas<Layout>, _ ring: RingShape, clip: IntRect) {
     let area = ring.bounds.intersection(clip).intersection(canvas.bounds)
     if area.isEmpty || ring.outerRadius <= 0 { return }
@@ -9,25 +8,25 @@ public func drawRing<Layout>(_ canvas: Canvas<Layout>, _ ring: RingShape, clip: 
     }
 }
 
-@usableFromInline
-struct RingRaster<Layout: PixelLayout> {
-    @usableFromInline let cx: Int64, cy: Int64
-    @usableFromInline let outer: Int64, inner: Int64
-    // Squared distances (Q16) that bound the anti-aliased bands of the two rims.
-    @usableFromInline let outerReach2: Int64, outerSolid2: Int64
-    @usableFromInline let innerReach2: Int64, innerSolid2: Int64
-    @usableFromInline let track: Paint<Layout>, indicator: Paint<Layout>
-    @usableFromInline let hasIndicator: Bool, wholeTurn: Bool, atMostHalfTurn: Bool
-    // The arc's two ends: unit directions (Q16), the edge normal's sorted components.
-    @usableFromInline let startX: Int64, startY: Int64, endX: Int64, endY: Int64
-    @usableFromInline let edgeA: Int64, edgeB: Int64, edgeTwoAB: Int64
-    @usableFromInline let endA: Int64, endB: Int64, endTwoAB: Int64
-    // Round caps: centres (Q8 offsets from the ring centre) and radius.
-    @usableFromInline let roundCaps: Bool
-    @usableFromInline let capStartX: Int64, capStartY: Int64, capEndX: Int64, capEndY: Int64
-    @usableFromInline let capRadius: Int64, capReach2: Int64, capSolid2: Int64
 
-    @inlinable
+struct RingRaster<Layout: PixelLayout> {
+    let cx: Int64, cy: Int64
+    let outer: Int64, inner: Int64
+    // Squared distances (Q16) that bound the anti-aliased bands of the two rims.
+    let outerReach2: Int64, outerSolid2: Int64
+    let innerReach2: Int64, innerSolid2: Int64
+    let track: Paint<Layout>, indicator: Paint<Layout>
+    let hasIndicator: Bool, wholeTurn: Bool, atMostHalfTurn: Bool
+    // The arc's two ends: unit directions (Q16), the edge normal's sorted components.
+    let startX: Int64, startY: Int64, endX: Int64, endY: Int64
+    let edgeA: Int64, edgeB: Int64, edgeTwoAB: Int64
+    let endA: Int64, endB: Int64, endTwoAB: Int64
+    // Round caps: centres (Q8 offsets from the ring centre) and radius.
+    let roundCaps: Bool
+    let capStartX: Int64, capStartY: Int64, capEndX: Int64, capEndY: Int64
+    let capRadius: Int64, capReach2: Int64, capSolid2: Int64
+
+    
     init(_ ring: RingShape) {
         let reach = EdgeCoverage.reach
         cx = Int64(ring.centerX)
@@ -64,13 +63,13 @@ struct RingRaster<Layout: PixelLayout> {
         capSolid2 = capRadius > reach ? (capRadius - reach) * (capRadius - reach) : -1
     }
 
-    @inlinable
+    
     static func sorted(_ x: Int64, _ y: Int64) -> (Int64, Int64) {
         let ax = x < 0 ? -x : x, ay = y < 0 ? -y : y
         return ax >= ay ? (ax, ay) : (ay, ax)
     }
 
-    @inlinable
+    
     func drawRow(_ canvas: Canvas<Layout>, y: Int32, from clipMinX: Int32, to clipMaxX: Int32) {
         let py = Int64(y) * 256 + 128 - cy
         let py2 = py * py
@@ -96,7 +95,7 @@ struct RingRaster<Layout: PixelLayout> {
         drawSpan(canvas, y: y, py: py, py2: py2, from: x0, to: x1)
     }
 
-    @inlinable
+    
     func drawSpan(_ canvas: Canvas<Layout>, y: Int32, py: Int64, py2: Int64, from x0: Int32, to x1: Int32) {
         if x0 >= x1 { return }
         var p = canvas.address(x0, y)
@@ -109,7 +108,7 @@ struct RingRaster<Layout: PixelLayout> {
                 if d2 < innerReach2 { ring -= EdgeCoverage.disc(dx: px, dy: py, d2: d2, radius: inner) }
                 if ring > 0 {
                     let share = hasIndicator ? indicatorCoverage(px: px, py: py, ring: ring) : 0
-                    composite(p, ring: ring, share: share)
+                    paintShared(p, total: ring, share: share, track: track, indicator: indicator)
                 }
             }
             p += canvas.xStep
@@ -118,7 +117,6 @@ struct RingRaster<Layout: PixelLayout> {
     }
 
     /// The part of the pixel (Q8) covered by the indicator arc and its caps, at most `ring`.
-    @inlinable
     func indicatorCoverage(px: Int64, py: Int64, ring: Int32) -> Int32 {
         if wholeTurn { return ring }
         let reach24 = EdgeCoverage.reach << 16
@@ -146,7 +144,7 @@ struct RingRaster<Layout: PixelLayout> {
         return covered
     }
 
-    @inlinable
+    
     func capCoverage(_ dx: Int64, _ dy: Int64) -> Int32 {
         let limit = capRadius + EdgeCoverage.reach
         if dx >= limit || dx <= -limit || dy >= limit || dy <= -limit { return 0 }
@@ -155,22 +153,7 @@ struct RingRaster<Layout: PixelLayout> {
         if d2 <= capSolid2 { return 256 }
         return EdgeCoverage.disc(dx: dx, dy: dy, d2: d2, radius: capRadius)
     }
-
-    /// Splits the ring's coverage between indicator (`share`) and track (`ring - share`).
-    @inlinable
-    func composite(_ p: UnsafeMutableRawPointer, ring: Int32, share: Int32) {
-        if share >= ring {
-            indicator.cover(p, share)
-        } else if share <= 0 {
-            track.cover(p, ring)
-        } else {
-            // Weight the track so that, once the indicator is blended over it, the track keeps
-            // exactly `ring - share` of the pixel and the background `256 - ring`.
-            if track.visible { track.cover(p, Int32(((ring - share) << 8) / (256 - share))) }
-            indicator.cover(p, share)
-        }
-    }
 }
 
-@inlinable func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
-@inlinable func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? (a + b - 1) / b : -((-a) / b) }
+func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
+func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? (a + b - 1) / b : -((-a) / b) }

@@ -46,5 +46,5 @@ public struct RingShape: Equatable {
             && roundCaps == other.roundCaps
     }
 
-    @usableFromInline var hasIndicator: Bool { arcSweep.units > 0 && indicator.a != 0 }
+    var hasIndicator: Bool { arcSweep.units > 0 && indicator.a != 0 }
 }

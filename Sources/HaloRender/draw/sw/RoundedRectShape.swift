@@ -40,7 +40,7 @@ public struct RoundedRectShape: Equatable {
     }
 
     /// The stroke's inner outline.
-    @usableFromInline var inner: RoundedRectShape {
+    var inner: RoundedRectShape {
         RoundedRectShape(
             x: x + strokeWidth, y: y + strokeWidth, width: width - 2 * strokeWidth, height: height - 2 * strokeWidth,
             radius: max(0, radius - strokeWidth), color: color)
@@ -48,7 +48,6 @@ public struct RoundedRectShape: Equatable {
 }
 
 /// Draws a rounded rectangle; corners are exact-area discs, sides exact spans.
-@inlinable
 public func drawRoundedRect<Layout>(_ canvas: Canvas<Layout>, _ shape: RoundedRectShape, clip: IntRect) {
     let area = shape.bounds.intersection(clip).intersection(canvas.bounds)
     if area.isEmpty || shape.color.a == 0 { return }
@@ -86,12 +85,12 @@ public func drawRoundedRect<Layout>(_ canvas: Canvas<Layout>, _ shape: RoundedRe
     }
 }
 
-@usableFromInline
-struct RoundedOutline {
-    @usableFromInline let x0: Int64, y0: Int64, x1: Int64, y1: Int64, r: Int64
-    @usableFromInline let reach2: Int64, solid2: Int64
 
-    @inlinable
+struct RoundedOutline {
+    let x0: Int64, y0: Int64, x1: Int64, y1: Int64, r: Int64
+    let reach2: Int64, solid2: Int64
+
+    
     init(_ s: RoundedRectShape) {
         x0 = Int64(s.x)
         y0 = Int64(s.y)
@@ -105,7 +104,6 @@ struct RoundedOutline {
 
     /// How many pixels from column `x` on (before `limit`) lie wholly within the straight part
     /// of the row, where coverage is the row's own; nil or 0 when `x` is not there.
-    @inlinable
     func solidRun(row top: Int64, x: Int32, limit: Int32) -> Int32? {
         let inCorners = top < y0 + r || top + 256 > y1 - r
         let left = inCorners ? x0 + r : x0
@@ -117,7 +115,6 @@ struct RoundedOutline {
     }
 
     /// Coverage (Q8) of pixel `x` in the row whose top edge is `rowTop` (Q8).
-    @inlinable
     func coverage(x: Int32, rowTop: Int64) -> Int32 {
         let left = Int64(x) * 256
         let cxp = left + 128, cyp = rowTop + 128

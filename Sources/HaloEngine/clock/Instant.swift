@@ -1,0 +1,23 @@
+/// A point on the engine's clock, in microseconds. The engine never reads a clock itself: the
+/// daemon passes the monotonic time, a script replay passes virtual time, so animation depends
+/// only on time and never on how many frames were drawn.
+public struct Instant: Comparable, Hashable, Sendable {
+    public var microseconds: Int64
+
+    public init(microseconds: Int64) { self.microseconds = microseconds }
+    public static func milliseconds(_ ms: Int64) -> Instant { Instant(microseconds: ms * 1000) }
+    public static let zero = Instant(microseconds: 0)
+
+    public var milliseconds: Int64 { microseconds / 1000 }
+
+    public static func < (a: Instant, b: Instant) -> Bool { a.microseconds < b.microseconds }
+    public static func + (a: Instant, ms: Milliseconds) -> Instant { Instant(microseconds: a.microseconds + ms.value * 1000) }
+    /// Microseconds from `b` to `a`.
+    public static func - (a: Instant, b: Instant) -> Int64 { a.microseconds - b.microseconds }
+}
+
+/// A duration in whole milliseconds, as board policies and scripts give them.
+public struct Milliseconds: Equatable, Hashable, Sendable {
+    public var value: Int64
+    public init(_ value: Int64) { self.value = value }
+}

@@ -1,0 +1,47 @@
+/// One line of the control language, parsed. The same commands come from scripts and, later,
+/// from the daemon's socket.
+public enum Command: Equatable, Sendable {
+    case show(id: String, kind: IndicatorKind, options: ShowOptions)
+    case progress(id: String, value: ProgressValue)
+    case label(id: String, text: String)
+    case succeed(id: String, label: String, persist: Bool)
+    case fail(id: String, label: String)
+    case dismiss(id: String)
+    case cancel(id: String)
+    case toast(text: String, long: Bool)
+
+    /// The activity the command is about, if any.
+    public var id: String? {
+        switch self {
+        case .show(let id, _, _), .progress(let id, _), .label(let id, _), .succeed(let id, _, _),
+            .fail(let id, _), .dismiss(let id), .cancel(let id):
+            return id
+        case .toast: return nil
+        }
+    }
+}
+
+/// The optional keys of `show`.
+public struct ShowOptions: Equatable, Sendable {
+    public var label: String?
+    public var value: ProgressValue?
+    /// nil: the default (show the value when there is one).
+    public var showValue: Bool?
+    /// In screen pixels; nil centres the indicator on the screen.
+    public var region: Region?
+    public var trackHidden = false
+    public var cancellable = false
+
+    public init() {}
+}
+
+/// A rectangle given in the control language, in logical screen pixels.
+public struct Region: Equatable, Sendable {
+    public var x: Int32, y: Int32, width: Int32, height: Int32
+    public init(x: Int32, y: Int32, width: Int32, height: Int32) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}

@@ -1,0 +1,167 @@
+/// Parses one line of the control language into a `Command`.
+public enum CommandParser {
+    /// Lines longer than this are refused unread: a line is one short command.
+    public static let maximumLineBytes = 4096
+
+    public static let grammar = """
+        show <id> <kind> [label="..."] [value=<v>] [show-value=yes|no] [region=x,y,w,h] [track=hidden] [cancellable=yes]
+        progress <id> <v>
+        label <id> "..."
+        succeed <id> "label" [persist]
+        fail <id> "label"
+        dismiss <id>
+        cancel <id>
+        toast "text" [long]
+        """
+
+    public static func parse(_ line: String) -> Result<Command, ControlError> {
+        if line.utf8.count > maximumLineBytes {
+            return .failure(ControlError("line is \(line.utf8.count) bytes, over the \(maximumLineBytes)-byte limit; shorten the label", code: "too-long"))
+        }
+        let tokens: [Token]
+        switch Tokenizer.tokens(line) {
+        case .failure(let e): return .failure(e)
+        case .success(let t): tokens = t
+        }
+        guard let first = tokens.first else { return .failure(ControlError("empty command; expected one of: show, progress, label, succeed, fail, dismiss, cancel, toast")) }
+        guard case .word(let verb) = first else {
+            return .failure(ControlError("a command starts with its name; expected one of: show, progress, label, succeed, fail, dismiss, cancel, toast"))
+        }
+        let args = Array(tokens.dropFirst())
+        do {
+            return .success(try parse(verb: verb, args))
+        } catch let e as ControlError {
+            return .failure(e)
+        } catch {
+            return .failure(ControlError("\(error)"))
+        }
+    }
+
+    static func parse(verb: String, _ args: [Token]) throws -> Command {
+        switch verb {
+        case "show":
+            let id = try identifier(args, verb)
+            guard args.count >= 2, case .word(let kindName) = args[1] else {
+                throw ControlError("show needs a kind after the id: one of \(IndicatorKind.names)")
+            }
+            guard let kind = IndicatorKind(rawValue: kindName) else {
+                throw ControlError("unknown kind '\(kindName)'; use one of \(IndicatorKind.names)")
+            }
+            return .show(id: id, kind: kind, options: try showOptions(Array(args.dropFirst(2))))
+        case "progress":
+            let id = try identifier(args, verb)
+            try expectCount(args, 2, "progress <id> <value>, e.g. progress upload 60%")
+            switch ProgressValue.parse(args[1].text) {
+            case .success(let v): return .progress(id: id, value: v)
+            case .failure(let e): throw e
+            }
+        case "label":
+            let id = try identifier(args, verb)
+            try expectCount(args, 2, "label <id> \"text\"")
+            return .label(id: id, text: args[1].text)
+        case "succeed":
+            let id = try identifier(args, verb)
+            guard args.count >= 2, case .quoted(let text) = args[1], !isBlank(text) else {
+                throw ControlError("succeed needs a label saying what completed, e.g. succeed \(id) \"Photos uploaded\"", code: "label-required")
+            }
+            if args.count > 3 { throw ControlError("too many words; use succeed <id> \"label\" [persist]") }
+            var persist = false
+            if args.count == 3 {
+                guard args[2] == .word("persist") else { throw ControlError("unknown option '\(args[2].text)' after succeed; the only one is persist") }
+                persist = true
+            }
+            return .succeed(id: id, label: text, persist: persist)
+        case "fail":
+            let id = try identifier(args, verb)
+            guard args.count >= 2, case .quoted(let text) = args[1], !isBlank(text) else {
+                throw ControlError("fail needs a label saying what failed and how to fix it, e.g. fail \(id) \"Upload failed. Check the network and retry.\"", code: "label-required")
+            }
+            try expectCount(args, 2, "fail <id> \"label\"")
+            return .fail(id: id, label: text)
+        case "dismiss":
+            let id = try identifier(args, verb)
+            try expectCount(args, 1, "dismiss <id>")
+            return .dismiss(id: id)
+        case "cancel":
+            let id = try identifier(args, verb)
+            try expectCount(args, 1, "cancel <id>")
+            return .cancel(id: id)
+        case "toast":
+            guard args.count >= 1, case .quoted(let text) = args[0], !isBlank(text) else {
+                throw ControlError("toast needs its text in quotes, e.g. toast \"Settings saved\"")
+            }
+            if args.count > 2 || (args.count == 2 && args[1] != .word("long")) {
+                throw ControlError("toast takes the text and optionally the word long: toast \"text\" [long]")
+            }
+            return .toast(text: text, long: args.count == 2)
+        default:
+            throw ControlError("unknown command '\(verb)'; expected one of: show, progress, label, succeed, fail, dismiss, cancel, toast", code: "unknown-command")
+        }
+    }
+
+    static func identifier(_ args: [Token], _ verb: String) throws -> String {
+        guard let first = args.first, case .word(let id) = first, !id.isEmpty else {
+            throw ControlError("\(verb) needs an activity id first (letters, digits, '-', '_', '.')")
+        }
+        for b in id.utf8 {
+            let ok = (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b == 45 || b == 95 || b == 46
+            if !ok { throw ControlError("'\(id)' is not a valid id; use letters, digits, '-', '_' and '.'") }
+        }
+        if id.utf8.count > 64 { throw ControlError("id '\(id.prefix(16))…' is longer than 64 bytes; use a shorter id") }
+        return id
+    }
+
+    static func expectCount(_ args: [Token], _ n: Int, _ usage: String) throws {
+        if args.count != n { throw ControlError(args.count < n ? "missing argument; use \(usage)" : "too many arguments; use \(usage)") }
+    }
+
+    static func isBlank(_ s: String) -> Bool { s.utf8.allSatisfy { $0 == 32 || $0 == 9 } }
+
+    static func showOptions(_ args: [Token]) throws -> ShowOptions {
+        var o = ShowOptions()
+        for arg in args {
+            guard case .pair(let key, let value) = arg else {
+                throw ControlError("unexpected '\(arg.text)'; show takes key=value options: label, value, show-value, region, track, cancellable")
+            }
+            switch key {
+            case "label":
+                o.label = value
+            case "value":
+                switch ProgressValue.parse(value) {
+                case .success(let v): o.value = v
+                case .failure(let e): throw e
+                }
+            case "show-value":
+                o.showValue = try yesNo(key, value)
+            case "region":
+                o.region = try region(value)
+            case "track":
+                guard value == "hidden" || value == "shown" else { throw ControlError("track=\(value) is not known; use track=hidden (or track=shown)") }
+                o.trackHidden = value == "hidden"
+            case "cancellable":
+                o.cancellable = try yesNo(key, value)
+            default:
+                throw ControlError("unknown option '\(key)'; show takes label, value, show-value, region, track, cancellable")
+            }
+        }
+        return o
+    }
+
+    static func yesNo(_ key: String, _ value: String) throws -> Bool {
+        switch value {
+        case "yes": return true
+        case "no": return false
+        default: throw ControlError("\(key)=\(value) is not yes or no; write \(key)=yes or \(key)=no")
+        }
+    }
+
+    static func region(_ value: String) throws -> Region {
+        let parts = value.split(separator: ",", omittingEmptySubsequences: false)
+        let numbers = parts.compactMap { Int32($0) }
+        guard parts.count == 4, numbers.count == 4 else {
+            throw ControlError("region=\(value) is not x,y,w,h; write four whole pixel numbers, e.g. region=40,120,400,240")
+        }
+        guard numbers[2] > 0, numbers[3] > 0 else { throw ControlError("region=\(value) has no area; width and height must be above 0") }
+        return Region(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+    }
+}

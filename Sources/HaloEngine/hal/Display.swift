@@ -1,0 +1,30 @@
+import HaloRender
+
+/// What a screen backend offers the engine: memory to draw a frame into and a way to show it.
+/// The mock display implements it in memory; the DRM/KMS and fbdev backends implement it on
+/// real hardware. Sizes are physical (as scanned out); rotation is applied while drawing.
+public protocol Display: AnyObject {
+    var width: Int32 { get }
+    var height: Int32 { get }
+    var format: PixelFormat { get }
+    var rotation: Rotation { get }
+    /// Gives the buffer to draw the next frame into. A backend with several buffers hands out
+    /// the back buffer; its previous contents are that buffer's last frame.
+    func drawFrame<R>(_ body: (RenderTarget) -> R) -> R
+    /// Shows the frame drawn last, telling the backend which physical rectangles changed.
+    func present(damage: [IntRect]) throws(DisplayError)
+}
+
+/// A display failure, worded for the person running Halo.
+public struct DisplayError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// One LED of a ring, as a colour. GPIO, SPI and LED-class backends implement `RingOutput`;
+/// the mock records what it is sent.
+public protocol RingOutput: AnyObject {
+    /// Number of LEDs, clockwise from the one at 12 o'clock.
+    var count: Int { get }
+    func show(_ colors: [Color]) throws(DisplayError)
+}

@@ -1,0 +1,49 @@
+import HaloRender
+
+/// Joins an engine to a display: each `update` draws only what changed since the last frame
+/// and presents only that damage. A frame with nothing to change is not drawn at all.
+public final class Screen<Output: Display> {
+    public let engine: Engine
+    public let display: Output
+    public private(set) var compositor: Compositor
+    /// Frames drawn so far, and frames skipped because nothing had changed.
+    public private(set) var framesDrawn = 0
+    public private(set) var framesSkipped = 0
+    public private(set) var pixelsTouched: Int64 = 0
+
+    public init(engine: Engine, display: Output) {
+        self.engine = engine
+        self.display = display
+        self.compositor = Compositor(background: engine.theme.background)
+    }
+
+    /// Brings the display up to date with the engine at `now`; returns the logical damage.
+    @discardableResult
+    public func update(at now: Instant) throws(DisplayError) -> DamageList {
+        let layers = engine.layers(at: now)
+        if let shown = compositor.shown, shown == layers {
+            framesSkipped += 1
+            return DamageList()
+        }
+        var comp = compositor
+        let (damage, physical) = display.drawFrame { target -> (DamageList, [IntRect]) in
+            let d = comp.render(layers, into: target)
+            return (d, d.rects.map { target.physicalRect($0) })
+        }
+        compositor = comp
+        if damage.isEmpty {
+            framesSkipped += 1
+            return damage
+        }
+        framesDrawn += 1
+        pixelsTouched += damage.area
+        try display.present(damage: physical)
+        return damage
+    }
+
+    /// Redraws everything on the next update (after a theme change, or when another program drew).
+    public func invalidate() {
+        compositor.background = engine.theme.background
+        compositor.invalidate()
+    }
+}

@@ -1,0 +1,95 @@
+import HaloRender
+
+/// One activity's indicator and everything that decides what it shows when.
+struct Activity {
+    enum Outcome: Equatable {
+        case succeeded(persist: Bool)
+        case failed
+        case cancelled
+    }
+
+    /// How the amount of progress is shown.
+    enum Progress: Equatable {
+        /// Turning; `since` is when the motion began.
+        case indeterminate(since: Instant)
+        /// A known amount. `shown` animates from `from` to `value` after `changedAt`.
+        case determinate(value: ProgressValue, from: Int32, changedAt: Instant)
+    }
+
+    let id: String
+    let kind: IndicatorKind
+    /// Order of creation: older activities draw below newer ones of the same layer.
+    let serial: UInt32
+    let createdAt: Instant
+    var label: String?
+    var showValue: Bool?
+    var region: Region?
+    var trackHidden: Bool
+    var cancellable: Bool
+    var progress: Progress
+    /// For an indeterminate → determinate switch: the arc when it happened and when.
+    var switchFrom: (start: Int32, end: Int32, at: Instant)?
+    var outcome: Outcome?
+    var endedAt: Instant?
+    /// When the indicator first appears (the show delay after creation, or sooner for an outcome).
+    var visibleFrom: Instant
+    /// When it leaves the screen; nil while it stays.
+    var removeAt: Instant?
+
+    /// Value changes glide over this long, ease-out, without overshoot.
+    static let valueGlide: Int64 = 300_000
+    /// The indeterminate → determinate switch takes this long.
+    static let switchGlide: Int64 = 500_000
+
+    func isVisible(at now: Instant) -> Bool {
+        now >= visibleFrom && (removeAt.map { now < $0 } ?? true)
+    }
+
+    /// The amount shown at `now` (Q16), following value changes smoothly; nil when indeterminate.
+    func shownFraction(at now: Instant) -> Int32? {
+        guard case .determinate(let value, let from, let changedAt) = progress else { return nil }
+        let t = now - changedAt
+        if t >= Activity.valueGlide || t < 0 { return value.fractionQ16 }
+        let eased = Int64(Easing.easeOutCubic(Int32(t * 65536 / Activity.valueGlide)))
+        return from + Int32((Int64(value.fractionQ16 - from) * eased) >> 16)
+    }
+
+    /// The arc drawn by a circular indicator at `now`: start and sweep in angle units.
+    func arc(at now: Instant) -> (start: Int32, sweep: Int32) {
+        switch progress {
+        case .indeterminate(let since):
+            let a = IndeterminateMotion.arc(elapsed: now - since)
+            return (a.start.units, a.sweep.units)
+        case .determinate:
+            let value = shownFraction(at: now) ?? 0
+            guard let from = switchFrom else { return (0, value) }
+            let t = now - from.at
+            if t >= Activity.switchGlide || t < 0 { return (0, value) }
+            // Glide from the turning arc to the determinate one: the tail moves forward to the
+            // next 12 o'clock, the head to the value, both eased.
+            let e = Int64(Easing.standard(Int32(t * 65536 / Activity.switchGlide)))
+            let targetStart = (from.start + 65535) & ~0xFFFF
+            let start = Int64(from.start) + ((Int64(targetStart - from.start) * e) >> 16)
+            let end = Int64(from.end) + ((Int64(targetStart + value - from.end) * e) >> 16)
+            return (Int32(start), Int32(max(0, end - start)))
+        }
+    }
+
+    /// The moment after `now` at which this activity's picture next changes by itself.
+    func nextChange(after now: Instant) -> Instant? {
+        var candidates: [Instant] = []
+        if now < visibleFrom { candidates.append(visibleFrom) }
+        if let removeAt, now < removeAt { candidates.append(removeAt) }
+        if outcome == nil && isVisible(at: now) || now < visibleFrom {
+            switch progress {
+            case .indeterminate:
+                // Always moving: the next frame.
+                if isVisible(at: now) { return now }
+            case .determinate(_, _, let changedAt):
+                if now - changedAt < Activity.valueGlide { return now }
+                if let s = switchFrom, now - s.at < Activity.switchGlide { return now }
+            }
+        }
+        return candidates.min()
+    }
+}

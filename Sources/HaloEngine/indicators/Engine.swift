@@ -1,0 +1,215 @@
+import HaloRender
+
+/// The indicator engine: takes commands, keeps every activity's state machine, and describes
+/// the screen at any moment as a display list. It owns no clock and no display; callers pass
+/// the time and draw the layers, so the same engine runs a daemon, a replay or a test.
+public final class Engine {
+    public let screenWidth: Int32
+    public let screenHeight: Int32
+    public var theme: Theme
+    public var policy: Policy
+    let text: TextRasterizer
+    let labels: LabelCache
+
+    var activities: [Activity] = []
+    var toasts = ToastQueue()
+    /// Kinds of every id seen, so an activity cannot change kind even after it ended.
+    var kinds: [String: IndicatorKind] = [:]
+    var kindOrder: [String] = []
+    static let rememberedKinds = 4096
+    var nextSerial: UInt32 = 1
+
+    public init(screenWidth: Int32, screenHeight: Int32, theme: Theme, policy: Policy, text: TextRasterizer) {
+        self.screenWidth = screenWidth
+        self.screenHeight = screenHeight
+        self.theme = theme
+        self.policy = policy
+        self.text = text
+        self.labels = LabelCache(text)
+    }
+
+    /// Carries out one command at `now`. Errors leave every activity as it was.
+    @discardableResult
+    public func apply(_ command: Command, at now: Instant) throws(ControlError) -> [ControlWarning] {
+        expire(at: now)
+        switch command {
+        case .show(let id, let kind, let options):
+            return try show(id, kind, options, now)
+        case .progress(let id, let value):
+            var a = try active(id, "progress")
+            guard a.kind.canBeDeterminate else {
+                throw ControlError("\(id) is a \(a.kind.rawValue), which shows no amount; use a circular or linear indicator for work whose progress is known", code: "refused")
+            }
+            setValue(&a, value, now)
+            store(a)
+        case .label(let id, let label):
+            var a = try active(id, "label")
+            guard a.kind.takesLabel else { throw ControlError("a \(a.kind.rawValue) indicator shows no label; drop the label command", code: "refused") }
+            a.label = label.isEmpty ? nil : label
+            store(a)
+        case .succeed(let id, let label, let persist):
+            var a = try active(id, "succeed")
+            guard a.kind.hasOutcome else {
+                throw ControlError("a \(a.kind.rawValue) indicator has no success state; dismiss it and show the result with a toast", code: "refused")
+            }
+            a.label = label
+            end(&a, .succeeded(persist: persist), now)
+            a.removeAt = persist ? nil : max(now + policy.successHold, a.visibleFrom + policy.minimumVisible)
+            store(a)
+        case .fail(let id, let label):
+            var a = try active(id, "fail")
+            guard a.kind.hasOutcome else {
+                throw ControlError("a \(a.kind.rawValue) indicator has no error state; dismiss it and report the error with a toast", code: "refused")
+            }
+            a.label = label
+            end(&a, .failed, now)
+            store(a)
+        case .dismiss(let id):
+            guard var a = find(id) else { throw unknown(id) }
+            if a.removeAt.map({ $0 <= now }) ?? false { throw unknown(id) }
+            if a.outcome == nil { a.endedAt = now }
+            leave(&a, now)
+            store(a)
+        case .cancel(let id):
+            var a = try active(id, "cancel")
+            guard a.cancellable else {
+                throw ControlError("\(id) is not cancellable; show it with cancellable=yes to give it a stop icon", code: "refused")
+            }
+            a.outcome = .cancelled
+            a.endedAt = now
+            leave(&a, now)
+            store(a)
+        case .toast(let text, let long):
+            return toasts.enqueue(text, long: long, at: now, engine: self)
+        }
+        return []
+    }
+
+    /// The screen at `now`, bottom layer first.
+    public func layers(at now: Instant) -> [Layer] {
+        expire(at: now)
+        var builder = SceneBuilder(engine: self, now: now)
+        return builder.build()
+    }
+
+    /// When the picture next changes with no further command: `now` while anything animates,
+    /// a later moment for a pending show or a timed removal, nil when the screen is still.
+    public func nextChange(after now: Instant) -> Instant? {
+        var best: Instant? = toasts.nextChange(after: now)
+        for a in activities {
+            if let t = a.nextChange(after: now) { best = best.map { min($0, t) } ?? t }
+        }
+        return best
+    }
+
+    /// Ids of activities that exist at `now`, shown or still waiting for their show delay.
+    public func activityIDs(at now: Instant) -> [String] {
+        expire(at: now)
+        return activities.map(\.id)
+    }
+
+    // MARK: - State transitions
+
+    func show(_ id: String, _ kind: IndicatorKind, _ o: ShowOptions, _ now: Instant) throws(ControlError) -> [ControlWarning] {
+        if let known = kinds[id], known != kind {
+            throw ControlError("\(id) is a \(known.rawValue) activity; an activity keeps one kind for its whole life, so use a new id for a \(kind.rawValue)", code: "refused")
+        }
+        if o.value != nil && !kind.canBeDeterminate {
+            throw ControlError("a \(kind.rawValue) shows no amount, so value= is refused; use circular or linear for measurable work", code: "refused")
+        }
+        if o.label != nil && !kind.takesLabel {
+            throw ControlError("a \(kind.rawValue) indicator shows no message; drop label=", code: "refused")
+        }
+        if o.trackHidden && kind != .linear { throw ControlError("track=hidden is for linear bars only", code: "refused") }
+        if o.cancellable && !kind.canBeDeterminate { throw ControlError("only circular and linear indicators can be cancellable", code: "refused") }
+        if let r = o.region, r.x >= screenWidth || r.y >= screenHeight || r.x + r.width <= 0 || r.y + r.height <= 0 {
+            throw ControlError("region \(r.x),\(r.y),\(r.width),\(r.height) lies off the \(screenWidth)×\(screenHeight) screen; give one inside it", code: "out-of-range")
+        }
+        if var a = find(id), a.outcome == nil, a.removeAt == nil {
+            // Showing a running activity again updates it.
+            if case .determinate = a.progress, o.value == nil {
+                throw ControlError("\(id) already reports progress and cannot go back to indeterminate; send progress, or dismiss it and start a new activity", code: "refused")
+            }
+            if let l = o.label { a.label = l.isEmpty ? nil : l }
+            if let v = o.showValue { a.showValue = v }
+            if let r = o.region { a.region = r }
+            a.trackHidden = o.trackHidden
+            a.cancellable = o.cancellable
+            if let v = o.value { setValue(&a, v, now) }
+            store(a)
+            return []
+        }
+        // A new activity (or a new run of an id whose last run ended).
+        activities.removeAll { $0.id == id }
+        remember(id, kind)
+        let progress: Activity.Progress =
+            o.value.map { .determinate(value: $0, from: $0.fractionQ16, changedAt: now) } ?? .indeterminate(since: now)
+        let a = Activity(
+            id: id, kind: kind, serial: nextSerial, createdAt: now, label: o.label.flatMap { $0.isEmpty ? nil : $0 },
+            showValue: o.showValue, region: o.region, trackHidden: o.trackHidden, cancellable: o.cancellable,
+            progress: progress, switchFrom: nil, outcome: nil, endedAt: nil, visibleFrom: now + policy.showDelay, removeAt: nil)
+        nextSerial &+= 1
+        activities.append(a)
+        return []
+    }
+
+    func setValue(_ a: inout Activity, _ value: ProgressValue, _ now: Instant) {
+        switch a.progress {
+        case .indeterminate:
+            let arc = a.arc(at: now)
+            a.switchFrom = (arc.start, arc.start + arc.sweep, now)
+            a.progress = .determinate(value: value, from: value.fractionQ16, changedAt: now)
+        case .determinate:
+            let shown = a.shownFraction(at: now) ?? value.fractionQ16
+            a.progress = .determinate(value: value, from: shown, changedAt: now)
+        }
+    }
+
+    /// An outcome is a message the user must see: it appears at once even inside the show delay.
+    func end(_ a: inout Activity, _ outcome: Activity.Outcome, _ now: Instant) {
+        a.outcome = outcome
+        a.endedAt = now
+        if now < a.visibleFrom { a.visibleFrom = now }
+    }
+
+    /// Leaves the screen: at once if never shown, else after the minimum visible time.
+    func leave(_ a: inout Activity, _ now: Instant) {
+        if now < a.visibleFrom {
+            a.visibleFrom = now
+            a.removeAt = now
+        } else {
+            a.removeAt = max(now, a.visibleFrom + policy.minimumVisible)
+        }
+    }
+
+    func active(_ id: String, _ verb: String) throws(ControlError) -> Activity {
+        guard let a = find(id) else { throw unknown(id) }
+        if a.outcome != nil || a.removeAt != nil {
+            throw ControlError("\(id) has already ended, so \(verb) is refused; show it again to start a new run", code: "ended")
+        }
+        return a
+    }
+
+    func unknown(_ id: String) -> ControlError {
+        ControlError("no activity '\(id)'; start one with show \(id) <kind>", code: "unknown-id")
+    }
+
+    func find(_ id: String) -> Activity? { activities.first { $0.id == id } }
+
+    func store(_ a: Activity) {
+        if let i = activities.firstIndex(where: { $0.id == a.id }) { activities[i] = a }
+    }
+
+    func remember(_ id: String, _ kind: IndicatorKind) {
+        if kinds[id] == nil {
+            kindOrder.append(id)
+            if kindOrder.count > Engine.rememberedKinds { kinds[kindOrder.removeFirst()] = nil }
+        }
+        kinds[id] = kind
+    }
+
+    func expire(at now: Instant) {
+        activities.removeAll { a in a.removeAt.map { $0 <= now } ?? false }
+        toasts.expire(at: now)
+    }
+}

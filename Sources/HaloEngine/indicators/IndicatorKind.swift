@@ -1,0 +1,33 @@
+/// The kinds of indicator. An activity is shown as one kind for its whole life.
+public enum IndicatorKind: String, CaseIterable, Sendable {
+    /// A ring that fills clockwise from 12 o'clock, or turns while the amount is unknown.
+    case circular
+    /// A bar that fills from left to right.
+    case linear
+    /// An activity indicator that only says "working", with an optional label above it.
+    case spinner
+    /// A modal processing overlay: dimmed screen, message box, spinner.
+    case checkout
+    /// An overlay over one region of the screen with a spinner and no message.
+    case partial
+    /// A small non-blocking spinner in a corner of the screen, for network traffic.
+    case network
+
+    /// Kinds that can report an amount of progress.
+    public var canBeDeterminate: Bool { self == .circular || self == .linear }
+    /// Kinds that end in a success or error state with a message.
+    public var hasOutcome: Bool { self == .circular || self == .linear }
+    /// Kinds that may carry a label.
+    public var takesLabel: Bool { self != .partial && self != .network }
+
+    /// Stacking: higher draws above lower.
+    var layer: Int {
+        switch self {
+        case .circular, .linear, .spinner, .partial: return 0
+        case .network: return 1
+        case .checkout: return 3
+        }
+    }
+
+    static let names = IndicatorKind.allCases.map(\.rawValue).joined(separator: ", ")
+}

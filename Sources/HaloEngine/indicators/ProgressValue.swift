@@ -1,0 +1,84 @@
+/// An amount of progress as the app gave it: a fraction, a percentage or a count.
+public struct ProgressValue: Equatable, Sendable {
+    public enum Form: Equatable, Sendable {
+        case fraction
+        case percent
+        /// `done` of `total`, shown as `done/total`.
+        case count(done: Int64, total: Int64)
+    }
+
+    /// 0...65536 (Q16).
+    public var fractionQ16: Int32
+    public var form: Form
+
+    public init(fractionQ16: Int32, form: Form) {
+        self.fractionQ16 = fractionQ16
+        self.form = form
+    }
+
+    /// The text appended to a label: `60%` or `30/100`. Percentages round down, so a task is
+    /// never shown as 100 % before it is complete.
+    public var text: String {
+        switch form {
+        case .count(let done, let total): return "\(done)/\(total)"
+        case .fraction, .percent: return "\(Int64(fractionQ16) * 100 / 65536)%"
+        }
+    }
+
+    /// Parses `0.6`, `60%`, `60.5%` or `30/100`; nil with the reason otherwise.
+    public static func parse(_ text: String) -> Result<ProgressValue, ControlError> {
+        let hint = "give a fraction from 0 to 1 (0.6), a percentage from 0% to 100% (60%) or a count (30/100)"
+        if text.isEmpty { return .failure(ControlError("missing progress value; \(hint)")) }
+        if let slash = text.firstIndex(of: "/") {
+            guard let done = Int64(text[..<slash]), let total = Int64(text[text.index(after: slash)...]) else {
+                return .failure(ControlError("'\(text)' is not a count; \(hint)"))
+            }
+            guard total > 0, done >= 0, done <= total else {
+                return .failure(ControlError("count \(text) is out of range: it needs 0 <= done <= total and total > 0"))
+            }
+            return .success(ProgressValue(fractionQ16: Int32(done * 65536 / total), form: .count(done: done, total: total)))
+        }
+        let isPercent = text.hasSuffix("%")
+        let number = isPercent ? String(text.dropLast()) : text
+        guard let q16 = Decimal16.parse(number, scale: isPercent ? 100 : 1) else {
+            return .failure(ControlError("'\(text)' is not a number; \(hint)"))
+        }
+        guard q16 >= 0 && q16 <= 65536 else {
+            return .failure(ControlError("progress \(text) is out of range; \(hint)"))
+        }
+        return .success(ProgressValue(fractionQ16: Int32(q16), form: isPercent ? .percent : .fraction))
+    }
+}
+
+/// Decimal text to Q16 without floating point: `0.6` → 39322.
+enum Decimal16 {
+    /// Parses an unsigned decimal and divides it by `scale`; nil if it is not plain digits with
+    /// at most one point (so `nan`, `inf`, `1e3` and `-0.1` are all refused). Values far past the
+    /// range come back as a large number so the caller reports "out of range".
+    static func parse(_ text: String, scale: Int64) -> Int64? {
+        var whole: Int64 = 0, fraction: Int64 = 0, fractionScale: Int64 = 1
+        var seenPoint = false, digits = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") {
+                if seenPoint { return nil }
+                seenPoint = true
+                continue
+            }
+            guard byte >= 48 && byte <= 57 else { return nil }
+            digits += 1
+            let d = Int64(byte - 48)
+            if seenPoint {
+                if fractionScale < 1_000_000_000 {
+                    fraction = fraction * 10 + d
+                    fractionScale *= 10
+                }
+            } else {
+                whole = min(whole * 10 + d, 1_000_000_000)
+            }
+        }
+        if digits == 0 { return nil }
+        let numerator = (whole * fractionScale + fraction) * 65536
+        let denominator = fractionScale * scale
+        return (numerator + denominator / 2) / denominator
+    }
+}

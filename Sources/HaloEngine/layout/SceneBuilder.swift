@@ -1,0 +1,234 @@
+import HaloRender
+
+/// Lays out every visible indicator from the theme and turns it into layers, bottom first.
+struct SceneBuilder {
+    let engine: Engine
+    let now: Instant
+    var layers: [Layer] = []
+
+    init(engine: Engine, now: Instant) {
+        self.engine = engine
+        self.now = now
+    }
+
+    var theme: Theme { engine.theme }
+    var width: Int32 { engine.screenWidth }
+    var height: Int32 { engine.screenHeight }
+
+    mutating func build() -> [Layer] {
+        let visible = engine.activities.filter { $0.isVisible(at: now) }.sorted { ($0.kind.layer, $0.serial) < ($1.kind.layer, $1.serial) }
+        var toastDone = false
+        for a in visible {
+            if a.kind.layer > 2 && !toastDone {
+                addToast()
+                toastDone = true
+            }
+            let base = a.serial << 4
+            switch a.kind {
+            case .circular: addCircular(a, base)
+            case .linear: addLinear(a, base)
+            case .spinner: addSpinner(a, base)
+            case .checkout: addCheckout(a, base)
+            case .partial: addPartial(a, base)
+            case .network: addNetwork(a, base)
+            }
+        }
+        if !toastDone { addToast() }
+        return layers
+    }
+
+    // MARK: - Kinds
+
+    /// The centre of an activity's area: its region, or the screen.
+    func centre(_ a: Activity) -> (x: Int32, y: Int32) {
+        if let r = a.region { return (r.x * 2 + r.width, r.y * 2 + r.height) }  // in half pixels
+        return (width, height)
+    }
+
+    func outcomeColor(_ a: Activity) -> Color? {
+        switch a.outcome {
+        case .succeeded: return theme.success
+        case .failed: return theme.error
+        default: return nil
+        }
+    }
+
+    mutating func addCircular(_ a: Activity, _ base: UInt32) {
+        let c = centre(a)
+        var diameter = theme.circularDiameter
+        if let r = a.region { diameter = min(diameter, min(r.width, r.height) - 8) }
+        let thickness = min(theme.circularThickness, diameter / 2)
+        let cx = c.x << 7, cy = c.y << 7  // half pixels to Q8
+        let outcome = outcomeColor(a)
+        let arc = outcome == nil ? a.arc(at: now) : (0, Angle.unitsPerTurn)
+        let ring = RingShape(
+            centerX: cx, centerY: cy, outerRadius: diameter << 7, innerRadius: (diameter - 2 * thickness) << 7,
+            track: outcome ?? theme.track, indicator: outcome ?? theme.indicator,
+            arcStart: Angle(units: arc.0), arcSweep: Angle(units: arc.1), roundCaps: theme.roundCaps)
+        layers.append(Layer(key: base, .ring(ring)))
+        let inner = diameter - 2 * thickness
+        switch a.outcome {
+        case .succeeded: addCheck(cx: cx, cy: cy, size: inner, stroke: thickness, color: theme.success, base)
+        case .failed: addCross(cx: cx, cy: cy, size: inner, stroke: thickness, color: theme.error, base)
+        default: if a.cancellable { addStop(cx: cx, cy: cy, size: diameter / 5, base) }
+        }
+        addLabel(a, text: labelText(a), top: (cy >> 8) + diameter / 2 + theme.labelGap, centreX: cx, color: theme.text, base + 8)
+    }
+
+    mutating func addLinear(_ a: Activity, _ base: UInt32) {
+        let c = centre(a)
+        var barWidth = min(theme.linearWidth, width - 32)
+        if let r = a.region { barWidth = min(barWidth, r.width - 16) }
+        let h = theme.linearHeight
+        let cx = c.x << 7, cy = c.y << 7
+        let x = cx - (barWidth << 7), y = cy - (h << 7)
+        let outcome = outcomeColor(a)
+        let full = barWidth << 8
+        var from: Int32 = 0, to: Int32 = full
+        if outcome == nil {
+            if let f = a.shownFraction(at: now) {
+                to = Int32((Int64(full) * Int64(f)) >> 16)
+            } else if case .indeterminate(let since) = a.progress {
+                let s = LinearIndeterminateMotion.segment(elapsed: now - since)
+                from = Int32((Int64(full) * Int64(s.from)) >> 16)
+                to = Int32((Int64(full) * Int64(s.to)) >> 16)
+            }
+        }
+        let bar = BarShape(
+            x: x, y: y, width: full, height: h << 8, radius: theme.linearRadius << 8,
+            track: outcome ?? (a.trackHidden ? .clear : theme.track), indicator: outcome ?? theme.indicator,
+            fillFrom: from, fillTo: to)
+        layers.append(Layer(key: base, .bar(bar)))
+        if a.cancellable && outcome == nil {
+            let size: Int32 = max(8, h * 2)
+            let sx = (x >> 8) + barWidth + 12, sy = (cy >> 8) - size / 2
+            layers.append(Layer(key: base + 3, .roundedRect(RoundedRectShape(pixels: IntRect(x: sx, y: sy, width: size, height: size), radius: 2, color: theme.indicator))))
+        }
+        addLabel(a, text: labelText(a), top: (y >> 8) + h + theme.labelGap / 2, centreX: cx, color: theme.text, base + 8)
+    }
+
+    mutating func addSpinner(_ a: Activity, _ base: UInt32) {
+        let c = centre(a)
+        let d = theme.spinnerDiameter
+        addSpinnerRing(a, cx: c.x << 7, cy: c.y << 7, diameter: d, thickness: theme.spinnerThickness, base)
+        // A spinner's label sits above it.
+        guard let label = a.label else { return }
+        let size = theme.fontSize
+        let lines = layoutLines(label, size: size, maxWidth: width - 32)
+        let lineHeight = engine.labels.lineHeight(size: size)
+        let top = (c.y >> 1) - d / 2 - theme.labelGap - lineHeight * Int32(lines.count)
+        addLines(lines, top: top, centreX: c.x << 7, size: size, color: theme.text, base + 8)
+    }
+
+    mutating func addCheckout(_ a: Activity, _ base: UInt32) {
+        layers.append(Layer(key: base, .fill(IntRect(x: 0, y: 0, width: width, height: height), theme.overlay.withOpacity(theme.overlayOpacity))))
+        let bw = min(theme.boxWidth, width - 16), bh = min(theme.boxHeight, height - 16)
+        let box = IntRect(x: (width - bw) / 2, y: (height - bh) / 2, width: bw, height: bh)
+        layers.append(Layer(key: base + 1, .roundedRect(RoundedRectShape(pixels: box, radius: theme.boxRadius, color: theme.box))))
+        let d = theme.spinnerDiameter
+        let size = theme.fontSize
+        let lines = a.label.map { layoutLines($0, size: size, maxWidth: bw - 32) } ?? []
+        let lineHeight = engine.labels.lineHeight(size: size)
+        let textHeight = lines.isEmpty ? 0 : theme.labelGap + lineHeight * Int32(lines.count)
+        let top = box.y + (bh - d - textHeight) / 2
+        let cx = width << 7
+        addSpinnerRing(a, cx: cx, cy: (top << 8) + (d << 7), diameter: d, thickness: theme.spinnerThickness, base + 2)
+        addLines(lines, top: top + d + theme.labelGap, centreX: cx, size: size, color: theme.boxText, base + 8)
+    }
+
+    mutating func addPartial(_ a: Activity, _ base: UInt32) {
+        let r = a.region.map { IntRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ?? IntRect(x: 0, y: 0, width: width, height: height)
+        layers.append(Layer(key: base, .fill(r, theme.overlay.withOpacity(theme.overlayOpacity))))
+        let c = centre(a)
+        addSpinnerRing(a, cx: c.x << 7, cy: c.y << 7, diameter: theme.spinnerDiameter, thickness: theme.spinnerThickness, base + 1)
+    }
+
+    mutating func addNetwork(_ a: Activity, _ base: UInt32) {
+        let d = theme.networkDiameter, m = theme.networkMargin
+        addSpinnerRing(a, cx: (width - m) * 256 - (d << 7), cy: m * 256 + (d << 7), diameter: d, thickness: theme.networkThickness, base)
+    }
+
+    mutating func addSpinnerRing(_ a: Activity, cx: Int32, cy: Int32, diameter: Int32, thickness: Int32, _ key: UInt32) {
+        let arc = a.arc(at: now)
+        let ring = RingShape(
+            centerX: cx, centerY: cy, outerRadius: diameter << 7, innerRadius: (diameter - 2 * thickness) << 7,
+            track: .clear, indicator: theme.indicator, arcStart: Angle(units: arc.start), arcSweep: Angle(units: arc.sweep),
+            roundCaps: theme.roundCaps)
+        layers.append(Layer(key: key, .ring(ring)))
+    }
+
+    mutating func addToast() {
+        guard let t = engine.toasts.current(at: now) else { return }
+        let opacity = ToastQueue.opacity(t, at: now)
+        if opacity == 0 { return }
+        let size = theme.toastFontSize
+        let lineHeight = engine.labels.lineHeight(size: size)
+        let bw = ToastQueue.boxWidth(theme, screenWidth: width)
+        let bh = max(theme.toastHeight, lineHeight * Int32(t.lines.count) + 24)
+        let box = IntRect(x: (width - bw) / 2, y: (height - bh) / 2, width: bw, height: bh)
+        let key = 0xF000_0000 | (t.serial << 4)
+        let background = theme.toastBackground.withOpacity(UInt8(Blend.mul255(UInt32(theme.toastOpacity), UInt32(opacity))))
+        layers.append(Layer(key: key, .roundedRect(RoundedRectShape(pixels: box, radius: min(theme.toastRadius, bh / 2), color: background))))
+        let top = box.y + (bh - lineHeight * Int32(t.lines.count)) / 2
+        addLines(t.lines, top: top, centreX: width << 7, size: size, color: theme.toastText.withOpacity(opacity), key + 8)
+    }
+
+    // MARK: - Icons
+
+    mutating func addCheck(cx: Int32, cy: Int32, size: Int32, stroke: Int32, color: Color, _ base: UInt32) {
+        // A tick in a box 0.44 of the inner diameter: a short stroke down-right, a long one up-right.
+        let s = size * 256 * 44 / 100
+        let r = max(256, min(stroke << 7, s / 8))
+        let p0 = (cx - s * 35 / 100, cy + s * 2 / 100)
+        let p1 = (cx - s * 10 / 100, cy + s * 27 / 100)
+        let p2 = (cx + s * 38 / 100, cy - s * 24 / 100)
+        layers.append(Layer(key: base + 1, .capsule(CapsuleShape(x0: p0.0, y0: p0.1, x1: p1.0, y1: p1.1, radius: r, color: color))))
+        layers.append(Layer(key: base + 2, .capsule(CapsuleShape(x0: p1.0, y0: p1.1, x1: p2.0, y1: p2.1, radius: r, color: color))))
+    }
+
+    mutating func addCross(cx: Int32, cy: Int32, size: Int32, stroke: Int32, color: Color, _ base: UInt32) {
+        let s = size * 256 * 15 / 100
+        let r = max(256, min(stroke << 7, s / 4))
+        layers.append(Layer(key: base + 1, .capsule(CapsuleShape(x0: cx - s, y0: cy - s, x1: cx + s, y1: cy + s, radius: r, color: color))))
+        layers.append(Layer(key: base + 2, .capsule(CapsuleShape(x0: cx + s, y0: cy - s, x1: cx - s, y1: cy + s, radius: r, color: color))))
+    }
+
+    mutating func addStop(cx: Int32, cy: Int32, size: Int32, _ base: UInt32) {
+        let half = size << 7
+        let shape = RoundedRectShape(x: cx - half, y: cy - half, width: size << 8, height: size << 8, radius: max(256, size << 5), color: theme.indicator)
+        layers.append(Layer(key: base + 3, .roundedRect(shape)))
+    }
+
+    // MARK: - Labels
+
+    /// The label as shown: the app's text, then the value for a running determinate indicator.
+    func labelText(_ a: Activity) -> String? {
+        var value: String? = nil
+        if a.outcome == nil, case .determinate(let v, _, _) = a.progress, a.showValue ?? true { value = v.text }
+        switch (a.label, value) {
+        case (let l?, let v?): return l + " " + v
+        case (let l?, nil): return l
+        case (nil, let v?): return v
+        case (nil, nil): return nil
+        }
+    }
+
+    func layoutLines(_ text: String, size: Int32, maxWidth: Int32) -> [String] {
+        LabelLayout.lines(text, maxWidth: maxWidth) { engine.labels.width($0, size: size) }.lines
+    }
+
+    mutating func addLabel(_ a: Activity, text: String?, top: Int32, centreX: Int32, color: Color, _ key: UInt32) {
+        guard let text else { return }
+        let size = theme.fontSize
+        addLines(layoutLines(text, size: size, maxWidth: width - 32), top: top, centreX: centreX, size: size, color: color, key)
+    }
+
+    mutating func addLines(_ lines: [String], top: Int32, centreX: Int32, size: Int32, color: Color, _ key: UInt32) {
+        let lineHeight = engine.labels.lineHeight(size: size)
+        for (i, line) in lines.enumerated() {
+            let mask = engine.labels.mask(line, size: size)
+            let x = ((centreX >> 7) - mask.width) / 2  // centreX is Q8: half pixels → pixels
+            layers.append(Layer(key: key + UInt32(i), .mask(MaskShape(mask: mask, x: x, y: top + lineHeight * Int32(i), color: color))))
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// Breaks a label into at most two lines at word boundaries, ending in an ellipsis if it does
+/// not fit. Two lines is the guidelines' hard limit; one is what they recommend.
+public enum LabelLayout {
+    public static let maximumLines = 2
+    public static let ellipsis = "…"
+
+    public struct Result: Equatable {
+        public var lines: [String]
+        /// True when text was cut to fit.
+        public var truncated: Bool
+    }
+
+    public static func lines(_ text: String, maxWidth: Int32, maxLines: Int = maximumLines, measure: (String) -> Int32) -> Result {
+        // A word wider than a line is cut into pieces that each fill a line.
+        var pieces: [String] = []
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
+            var rest = String(word)
+            while measure(rest) > maxWidth {
+                var head = ""
+                for ch in rest {
+                    if !head.isEmpty && measure(head + String(ch)) > maxWidth { break }
+                    head.append(ch)
+                }
+                pieces.append(head)
+                rest = String(rest.dropFirst(head.count))
+            }
+            if !rest.isEmpty { pieces.append(rest) }
+        }
+        var lines: [String] = []
+        var current = ""
+        var used = 0
+        for piece in pieces {
+            let candidate = current.isEmpty ? piece : current + " " + piece
+            if current.isEmpty || measure(candidate) <= maxWidth {
+                current = candidate
+                used += 1
+                continue
+            }
+            lines.append(current)
+            if lines.count == maxLines { break }
+            current = piece
+            used += 1
+        }
+        if lines.count < maxLines && !current.isEmpty { lines.append(current) }
+        let truncated = used < pieces.count
+        if truncated, let last = lines.popLast() {
+            var cut = last
+            while !cut.isEmpty && measure(cut + ellipsis) > maxWidth { cut.removeLast() }
+            while cut.hasSuffix(" ") { cut.removeLast() }
+            lines.append(cut + ellipsis)
+        }
+        return Result(lines: lines, truncated: truncated)
+    }
+}

@@ -1,0 +1,12 @@
+import HaloRender
+
+/// Turns one line of text into a coverage mask. FreeType implements it on devices; tests may
+/// use any implementation. Sizes are pixel heights of the em square.
+public protocol TextRasterizer: AnyObject {
+    /// Distance from one baseline to the next.
+    func lineHeight(size: Int32) -> Int32
+    /// Advance width of the line, in whole pixels.
+    func width(of text: String, size: Int32) -> Int32
+    /// The line drawn into a mask `width(of:)` wide and `lineHeight` tall.
+    func render(_ text: String, size: Int32) -> CoverageMask
+}

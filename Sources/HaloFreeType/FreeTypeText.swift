@@ -1,0 +1,126 @@
+import CFreeType
+import HaloEngine
+import HaloRender
+
+/// Text rasterised by FreeType from a TrueType font, with grey-scale anti-aliasing and hinting.
+/// Glyphs are cached per size; lines are laid out on whole-pixel advances so the same text
+/// always gives the same pixels.
+public final class FreeTypeText: TextRasterizer {
+    /// DejaVu Sans from Debian's fonts-dejavu-core.
+    public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+
+    public struct FontError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    struct Glyph {
+        var width: Int32, rows: Int32, left: Int32, top: Int32, advance: Int32
+        var coverage: [UInt8]
+    }
+
+    struct GlyphKey: Hashable {
+        var scalar: UInt32
+        var size: Int32
+    }
+
+    let library: FT_Library
+    let face: FT_Face
+    public let path: String
+    var glyphs: [GlyphKey: Glyph] = [:]
+    var currentSize: Int32 = 0
+
+    public init(fontPath: String? = nil) throws(FontError) {
+        let path = fontPath ?? FreeTypeText.defaultFontPath
+        var lib: FT_Library?
+        guard FT_Init_FreeType(&lib) == 0, let lib else { throw FontError(description: "FreeType could not start; check that libfreetype6 is installed") }
+        var f: FT_Face?
+        let status = FT_New_Face(lib, path, 0, &f)
+        guard status == 0, let f else {
+            FT_Done_FreeType(lib)
+            let fix = fontPath == nil ? "install Debian's fonts-dejavu-core" : "set theme.font to a readable TrueType file"
+            throw FontError(description: "cannot load the font \(path) (FreeType error \(status)); \(fix)")
+        }
+        library = lib
+        face = f
+        self.path = path
+    }
+
+    deinit {
+        FT_Done_Face(face)
+        FT_Done_FreeType(library)
+    }
+
+    func select(_ size: Int32) {
+        if size != currentSize {
+            FT_Set_Pixel_Sizes(face, 0, FT_UInt(max(1, size)))
+            currentSize = size
+        }
+    }
+
+    public func lineHeight(size: Int32) -> Int32 {
+        select(size)
+        let m = face.pointee.size.pointee.metrics
+        return Int32((m.height + 32) >> 6)
+    }
+
+    func ascender(size: Int32) -> Int32 {
+        select(size)
+        return Int32((face.pointee.size.pointee.metrics.ascender + 32) >> 6)
+    }
+
+    func glyph(_ scalar: Unicode.Scalar, size: Int32) -> Glyph {
+        let key = GlyphKey(scalar: scalar.value, size: size)
+        if let g = glyphs[key] { return g }
+        select(size)
+        var g = Glyph(width: 0, rows: 0, left: 0, top: 0, advance: 0, coverage: [])
+        let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+        if FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_RENDER)) == 0, let slot = face.pointee.glyph {
+            let bitmap = slot.pointee.bitmap
+            g.width = Int32(bitmap.width)
+            g.rows = Int32(bitmap.rows)
+            g.left = slot.pointee.bitmap_left
+            g.top = slot.pointee.bitmap_top
+            g.advance = Int32((slot.pointee.advance.x + 32) >> 6)
+            if let buffer = bitmap.buffer, g.width > 0, g.rows > 0 {
+                g.coverage.reserveCapacity(Int(g.width * g.rows))
+                for row in 0..<Int(g.rows) {
+                    let line = buffer + row * Int(bitmap.pitch)
+                    for col in 0..<Int(g.width) { g.coverage.append(line[col]) }
+                }
+            }
+        }
+        if glyphs.count > 2048 { glyphs.removeAll(keepingCapacity: true) }
+        glyphs[key] = g
+        return g
+    }
+
+    public func width(of text: String, size: Int32) -> Int32 {
+        var w: Int32 = 0
+        for s in text.unicodeScalars { w += glyph(s, size: size).advance }
+        return w
+    }
+
+    public func render(_ text: String, size: Int32) -> CoverageMask {
+        let width = max(1, width(of: text, size: size))
+        let height = max(1, lineHeight(size: size))
+        let baseline = ascender(size: size)
+        var bytes = [UInt8](repeating: 0, count: Int(width * height))
+        var pen: Int32 = 0
+        for s in text.unicodeScalars {
+            let g = glyph(s, size: size)
+            for row in 0..<g.rows {
+                let y = baseline - g.top + row
+                if y < 0 || y >= height { continue }
+                for col in 0..<g.width {
+                    let x = pen + g.left + col
+                    if x < 0 || x >= width { continue }
+                    let c = g.coverage[Int(row * g.width + col)]
+                    let i = Int(y * width + x)
+                    if c > bytes[i] { bytes[i] = c }
+                }
+            }
+            pen += g.advance
+        }
+        return CoverageMask(width: width, height: height, coverage: bytes)
+    }
+}

@@ -1,0 +1,102 @@
+import CZlib
+
+/// A PNG that could not be written or read.
+public struct PNGError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// Writes 8-bit RGB PNG files, and APNG animations, with zlib's deflate.
+public enum PNGEncoder {
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    public static func encode(width: Int32, height: Int32, rgb: [UInt8]) throws(PNGError) -> [UInt8] {
+        var out = signature
+        chunk(&out, "IHDR", header(width, height))
+        chunk(&out, "IDAT", try deflate(filtered(width, height, rgb)))
+        chunk(&out, "IEND", [])
+        return out
+    }
+
+    /// An animated PNG that loops forever; `delayMs` is each frame's duration.
+    public static func encodeAnimation(width: Int32, height: Int32, frames: [[UInt8]], delayMs: UInt16) throws(PNGError) -> [UInt8] {
+        guard !frames.isEmpty else { throw PNGError(description: "an animation needs at least one frame") }
+        var out = signature
+        chunk(&out, "IHDR", header(width, height))
+        var actl: [UInt8] = []
+        be32(&actl, UInt32(frames.count))
+        be32(&actl, 0)
+        chunk(&out, "acTL", actl)
+        var sequence: UInt32 = 0
+        for (i, frame) in frames.enumerated() {
+            var fctl: [UInt8] = []
+            be32(&fctl, sequence)
+            sequence += 1
+            be32(&fctl, UInt32(width))
+            be32(&fctl, UInt32(height))
+            be32(&fctl, 0)
+            be32(&fctl, 0)
+            fctl += [UInt8(delayMs >> 8), UInt8(delayMs & 0xFF), 0x03, 0xE8]  // delay / 1000 s
+            fctl += [0, 0]  // dispose none, blend source
+            chunk(&out, "fcTL", fctl)
+            let data = try deflate(filtered(width, height, frame))
+            if i == 0 {
+                chunk(&out, "IDAT", data)
+            } else {
+                var fdat: [UInt8] = []
+                be32(&fdat, sequence)
+                sequence += 1
+                chunk(&out, "fdAT", fdat + data)
+            }
+        }
+        chunk(&out, "IEND", [])
+        return out
+    }
+
+    static func header(_ width: Int32, _ height: Int32) -> [UInt8] {
+        var h: [UInt8] = []
+        be32(&h, UInt32(width))
+        be32(&h, UInt32(height))
+        h += [8, 2, 0, 0, 0]  // 8 bits, truecolour, deflate, adaptive filtering, no interlace
+        return h
+    }
+
+    /// Each row with the "Up" filter: flat indicator pictures then compress to almost nothing.
+    static func filtered(_ width: Int32, _ height: Int32, _ rgb: [UInt8]) -> [UInt8] {
+        let rowBytes = Int(width) * 3
+        var out = [UInt8](repeating: 0, count: (rowBytes + 1) * Int(height))
+        var o = 0
+        for y in 0..<Int(height) {
+            out[o] = y == 0 ? 0 : 2
+            o += 1
+            let row = y * rowBytes
+            for i in 0..<rowBytes {
+                out[o] = y == 0 ? rgb[row + i] : rgb[row + i] &- rgb[row - rowBytes + i]
+                o += 1
+            }
+        }
+        return out
+    }
+
+    static func deflate(_ data: [UInt8]) throws(PNGError) -> [UInt8] {
+        var size = compressBound(uLong(data.count))
+        var out = [UInt8](repeating: 0, count: Int(size))
+        let status = out.withUnsafeMutableBufferPointer { o in
+            data.withUnsafeBufferPointer { i in compress2(o.baseAddress, &size, i.baseAddress, uLong(data.count), 6) }
+        }
+        guard status == Z_OK else { throw PNGError(description: "zlib failed to compress the image (status \(status))") }
+        out.removeLast(out.count - Int(size))
+        return out
+    }
+
+    static func chunk(_ out: inout [UInt8], _ type: String, _ data: [UInt8]) {
+        be32(&out, UInt32(data.count))
+        let body = Array(type.utf8) + data
+        out += body
+        let crc = body.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
+        be32(&out, UInt32(crc))
+    }
+
+    static func be32(_ out: inout [UInt8], _ v: UInt32) {
+        out += [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    }
+}
