@@ -1,1 +1,35 @@
-print("halo")
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+let help = """
+    halo: feedback indicators (progress, spinners, toasts, checkout overlays) for embedded Linux screens
+
+    usage:
+      \(DemoCommand.usage)
+      \(ReplayCommand.usage)
+      \(BenchCommand.usage)
+      \(LintCommand.usage)
+      halo boards
+
+    Boards are looked up by name in $HALO_BOARDS, ./Boards, /etc/halo/boards and /usr/share/halo/boards.
+    """
+
+var words = Array(CommandLine.arguments.dropFirst())
+let verb = words.isEmpty ? "help" : words.removeFirst()
+do throws(CLIError) {
+    switch verb {
+    case "demo": try DemoCommand.run(words)
+    case "replay": try ReplayCommand.run(words)
+    case "bench": try BenchCommand.run(words)
+    case "lint": try LintCommand.run(words)
+    case "boards": try BoardsCommand.run(words)
+    case "help", "--help", "-h": print(help)
+    default: throw CLIError("unknown command '\(verb)'; run `halo help` to see the commands", status: 2)
+    }
+} catch {
+    Console.error("halo \(verb): \(error.description)")
+    exit(error.status)
+}

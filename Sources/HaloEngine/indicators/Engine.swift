@@ -213,3 +213,12 @@ public final class Engine {
         toasts.expire(at: now)
     }
 }
+
+extension Engine {
+    /// How many lines `text` would take as a label (or a toast) on this screen, before cutting.
+    public func lineCount(of text: String, toast: Bool) -> Int {
+        let size = toast ? theme.toastFontSize : theme.fontSize
+        let width = toast ? ToastQueue.textWidth(theme, screenWidth: screenWidth) : screenWidth - 32
+        return LabelLayout.lines(text, maxWidth: width, maxLines: 99) { labels.width($0, size: size) }.lines.count
+    }
+}

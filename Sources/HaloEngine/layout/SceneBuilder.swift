@@ -204,7 +204,8 @@ struct SceneBuilder {
     /// The label as shown: the app's text, then the value for a running determinate indicator.
     func labelText(_ a: Activity) -> String? {
         var value: String? = nil
-        if a.outcome == nil, case .determinate(let v, _, _) = a.progress, a.showValue ?? true { value = v.text }
+        // The value ends a label; with no label it shows only when asked for (show-value=yes).
+        if a.outcome == nil, case .determinate(let v, _, _) = a.progress, a.showValue ?? (a.label != nil) { value = v.text }
         switch (a.label, value) {
         case (let l?, let v?): return l + " " + v
         case (let l?, nil): return l

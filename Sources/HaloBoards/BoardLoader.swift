@@ -1,0 +1,62 @@
+import HaloEngine
+import HaloRender
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// Reads board profiles: YAML files whose every key is known and every value checked.
+public enum BoardLoader {
+    /// Loads a board by file path (anything with a `/` or ending in `.yaml`) or by name,
+    /// searched in `searchPaths()`.
+    public static func load(_ nameOrPath: String) throws(BoardError) -> Board {
+        let isPath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml")
+        let path: String
+        if isPath {
+            path = nameOrPath
+        } else {
+            let candidates: [String] = searchPaths().map { "\($0)/\(nameOrPath).yaml" }
+            guard let found = candidates.first(where: { access($0, R_OK) == 0 }) else {
+                let known = available().map(\.name).joined(separator: ", ")
+                throw BoardError(
+                    path: nameOrPath, line: nil, key: nil, message: "no such board",
+                    fix: known.isEmpty ? "give the path of a board file, or set HALO_BOARDS to the Boards folder" : "use one of: \(known), or give a file path")
+            }
+            path = found
+        }
+        let root = try YAMLReader.read(path: path)
+        var name = path
+        if let slash = name.lastIndex(of: "/") { name = String(name[name.index(after: slash)...]) }
+        if name.hasSuffix(".yaml") { name.removeLast(5) }
+        return try BoardSchema(path: path).board(root, defaultName: name)
+    }
+
+    /// Folders holding `NAME.yaml` profiles, in search order: `$HALO_BOARDS`, `./Boards`,
+    /// `/etc/halo/boards`, `/usr/share/halo/boards`.
+    public static func searchPaths() -> [String] {
+        var paths: [String] = []
+        if let env = getenv("HALO_BOARDS") { paths.append(String(cString: env)) }
+        paths += ["Boards", "/etc/halo/boards", "/usr/share/halo/boards"]
+        return paths
+    }
+
+    /// Every board found in the search paths (the first of each name wins).
+    public static func available() -> [(name: String, path: String)] {
+        var found: [(name: String, path: String)] = []
+        for dir in searchPaths() {
+            guard let d = opendir(dir) else { continue }
+            var names: [String] = []
+            while let entry = readdir(d) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name.hasSuffix(".yaml") { names.append(String(name.dropLast(5))) }
+            }
+            closedir(d)
+            for n in names.sorted() where !found.contains(where: { $0.name == n }) { found.append((n, "\(dir)/\(n).yaml")) }
+        }
+        return found
+    }
+}

@@ -1,0 +1,189 @@
+import HaloEngine
+import HaloRender
+
+/// The keys of a board file and how each value is checked. Every key documented in
+/// Boards/README.md is handled here, and nothing else is accepted.
+struct BoardSchema {
+    let path: String
+
+    func fail(_ node: YAMLNode, _ key: String, _ message: String, _ fix: String) -> BoardError {
+        BoardError(path: path, line: node.line, key: key, message: message, fix: fix)
+    }
+
+    func board(_ root: YAMLNode, defaultName: String) throws(BoardError) -> Board {
+        var b = Board(name: defaultName)
+        try walk(root, "", ["name", "description", "screen", "theme", "policy"]) { (key, node) throws(BoardError) in
+            switch key {
+            case "name": b.name = try text(node, key)
+            case "description": b.description = try text(node, key)
+            case "screen": try screen(node, &b)
+            case "theme": try theme(node, &b.theme)
+            case "policy": try policy(node, &b.policy)
+            default: break
+            }
+        }
+        return b
+    }
+
+    /// Visits each entry of a mapping, refusing keys not in `known`.
+    func walk(_ node: YAMLNode, _ prefix: String, _ known: [String], _ visit: (String, YAMLNode) throws(BoardError) -> Void) throws(BoardError) {
+        guard case .mapping(let entries, _) = node else {
+            throw fail(node, prefix.isEmpty ? "(top level)" : prefix, "expected a mapping of keys", "indent the keys under \(prefix.isEmpty ? "the top level" : prefix + ":")")
+        }
+        for e in entries {
+            let full = prefix.isEmpty ? e.key : prefix + "." + e.key
+            guard known.contains(e.key) else {
+                throw BoardError(path: path, line: e.line, key: full, message: "unknown key", fix: "known keys here are \(known.joined(separator: ", ")) (see Boards/README.md)")
+            }
+            try visit(full, e.value)
+        }
+    }
+
+    func screen(_ node: YAMLNode, _ b: inout Board) throws(BoardError) {
+        try walk(node, "screen", ["width", "height", "format", "rotation", "fps"]) { (key, v) throws(BoardError) in
+            switch key {
+            case "screen.width": b.width = try integer(v, key, 16...8192)
+            case "screen.height": b.height = try integer(v, key, 16...8192)
+            case "screen.format":
+                let name = try text(v, key)
+                guard let f = PixelFormat(name: name) else {
+                    throw fail(v, key, "'\(name)' is not a supported pixel format", "use one of \(PixelFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                b.format = f
+            case "screen.rotation":
+                let degrees = try integer(v, key, 0...270)
+                guard let r = Rotation(degrees: degrees) else { throw fail(v, key, "\(degrees) is not a rotation", "use 0, 90, 180 or 270") }
+                b.rotation = r
+            case "screen.fps": b.framesPerSecond = try integer(v, key, 1...240)
+            default: break
+            }
+        }
+    }
+
+    func theme(_ node: YAMLNode, _ t: inout Theme) throws(BoardError) {
+        try walk(node, "theme", ["background", "track", "indicator", "success", "error", "text", "label-gap", "circular", "linear", "spinner", "network", "toast", "checkout", "font"]) { (key, v) throws(BoardError) in
+            switch key {
+            case "theme.background": t.background = try color(v, key)
+            case "theme.track": t.track = try color(v, key)
+            case "theme.indicator": t.indicator = try color(v, key)
+            case "theme.success": t.success = try color(v, key)
+            case "theme.error": t.error = try color(v, key)
+            case "theme.text": t.text = try color(v, key)
+            case "theme.label-gap": t.labelGap = try integer(v, key, 0...200)
+            case "theme.circular":
+                try walk(v, key, ["diameter", "thickness", "caps"]) { (k, w) throws(BoardError) in
+                    switch k {
+                    case "theme.circular.diameter": t.circularDiameter = try integer(w, k, 8...4096)
+                    case "theme.circular.thickness": t.circularThickness = try integer(w, k, 1...512)
+                    case "theme.circular.caps":
+                        let c = try text(w, k)
+                        guard c == "round" || c == "butt" else { throw fail(w, k, "'\(c)' is not a cap style", "use round or butt") }
+                        t.roundCaps = c == "round"
+                    default: break
+                    }
+                }
+                if t.circularThickness * 2 > t.circularDiameter {
+                    throw fail(v, key, "thickness \(t.circularThickness) is more than half the diameter \(t.circularDiameter)", "make the ring thinner or wider")
+                }
+            case "theme.linear":
+                try walk(v, key, ["width", "height", "radius"]) { (k, w) throws(BoardError) in
+                    switch k {
+                    case "theme.linear.width": t.linearWidth = try integer(w, k, 8...8192)
+                    case "theme.linear.height": t.linearHeight = try integer(w, k, 1...256)
+                    case "theme.linear.radius": t.linearRadius = try integer(w, k, 0...128)
+                    default: break
+                    }
+                }
+            case "theme.spinner":
+                try walk(v, key, ["diameter", "thickness"]) { (k, w) throws(BoardError) in
+                    if k == "theme.spinner.diameter" { t.spinnerDiameter = try integer(w, k, 8...1024) } else { t.spinnerThickness = try integer(w, k, 1...256) }
+                }
+            case "theme.network":
+                try walk(v, key, ["diameter", "thickness", "margin"]) { (k, w) throws(BoardError) in
+                    switch k {
+                    case "theme.network.diameter": t.networkDiameter = try integer(w, k, 6...256)
+                    case "theme.network.thickness": t.networkThickness = try integer(w, k, 1...64)
+                    case "theme.network.margin": t.networkMargin = try integer(w, k, 0...256)
+                    default: break
+                    }
+                }
+            case "theme.toast":
+                try walk(v, key, ["background", "opacity", "text", "width", "height", "radius", "font-size"]) { (k, w) throws(BoardError) in
+                    switch k {
+                    case "theme.toast.background": t.toastBackground = try color(w, k)
+                    case "theme.toast.opacity": t.toastOpacity = try percent(w, k)
+                    case "theme.toast.text": t.toastText = try color(w, k)
+                    case "theme.toast.width": t.toastWidth = try integer(w, k, 32...8192)
+                    case "theme.toast.height": t.toastHeight = try integer(w, k, 16...1024)
+                    case "theme.toast.radius": t.toastRadius = try integer(w, k, 0...512)
+                    case "theme.toast.font-size": t.toastFontSize = try integer(w, k, 6...200)
+                    default: break
+                    }
+                }
+            case "theme.checkout":
+                try walk(v, key, ["overlay", "overlay-opacity", "box", "text", "width", "height", "radius"]) { (k, w) throws(BoardError) in
+                    switch k {
+                    case "theme.checkout.overlay": t.overlay = try color(w, k)
+                    case "theme.checkout.overlay-opacity": t.overlayOpacity = try percent(w, k)
+                    case "theme.checkout.box": t.box = try color(w, k)
+                    case "theme.checkout.text": t.boxText = try color(w, k)
+                    case "theme.checkout.width": t.boxWidth = try integer(w, k, 32...8192)
+                    case "theme.checkout.height": t.boxHeight = try integer(w, k, 32...8192)
+                    case "theme.checkout.radius": t.boxRadius = try integer(w, k, 0...512)
+                    default: break
+                    }
+                }
+            case "theme.font":
+                try walk(v, key, ["file", "size"]) { (k, w) throws(BoardError) in
+                    if k == "theme.font.file" { t.fontPath = try text(w, k) } else { t.fontSize = try integer(w, k, 6...200) }
+                }
+            default: break
+            }
+        }
+    }
+
+    func policy(_ node: YAMLNode, _ p: inout Policy) throws(BoardError) {
+        try walk(node, "policy", ["show-delay-ms", "min-visible-ms", "success-hold-ms", "toast-ms", "toast-long-ms"]) { (key, v) throws(BoardError) in
+            let ms = Milliseconds(Int64(try integer(v, key, 0...600_000)))
+            switch key {
+            case "policy.show-delay-ms": p.showDelay = ms
+            case "policy.min-visible-ms": p.minimumVisible = ms
+            case "policy.success-hold-ms": p.successHold = ms
+            case "policy.toast-ms": p.toastShort = ms
+            case "policy.toast-long-ms": p.toastLong = ms
+            default: break
+            }
+        }
+    }
+
+    // MARK: - Values
+
+    func text(_ node: YAMLNode, _ key: String) throws(BoardError) -> String {
+        guard case .scalar(let s, _) = node else { throw fail(node, key, "expected a single value", "write \(key.split(separator: ".").last ?? ""): value on one line") }
+        return s
+    }
+
+    func integer(_ node: YAMLNode, _ key: String, _ range: ClosedRange<Int32>) throws(BoardError) -> Int32 {
+        let s = try text(node, key)
+        guard let v = Int32(s) else { throw fail(node, key, "'\(s)' is not a whole number", "write a number from \(range.lowerBound) to \(range.upperBound)") }
+        guard range.contains(v) else { throw fail(node, key, "\(v) is out of range", "use a number from \(range.lowerBound) to \(range.upperBound)") }
+        return v
+    }
+
+    /// A percentage 0...100 as 0...255.
+    func percent(_ node: YAMLNode, _ key: String) throws(BoardError) -> UInt8 {
+        var s = try text(node, key)
+        if s.hasSuffix("%") { s.removeLast() }
+        guard let v = Int32(s), (0...100).contains(v) else { throw fail(node, key, "'\(try text(node, key))' is not a percentage", "write a whole percentage from 0 to 100, e.g. 90") }
+        return UInt8((v * 255 + 50) / 100)
+    }
+
+    func color(_ node: YAMLNode, _ key: String) throws(BoardError) -> Color {
+        let s = try text(node, key)
+        let hex = Array(s.utf8)
+        guard hex.count == 7, hex[0] == UInt8(ascii: "#"), let v = UInt32(String(decoding: hex[1...], as: UTF8.self), radix: 16) else {
+            throw fail(node, key, "'\(s)' is not a colour", "write it as \"#RRGGBB\" in quotes, e.g. \"#0A84FF\"")
+        }
+        return Color(rgb: v)
+    }
+}

@@ -1,0 +1,21 @@
+import HaloRender
+
+/// A device's screen, look and timing policy: what a board profile in `Boards/` describes.
+public struct Board: Equatable, Sendable {
+    public var name: String
+    public var description: String = ""
+    /// Physical size as scanned out.
+    public var width: Int32 = 480
+    public var height: Int32 = 480
+    public var format: PixelFormat = .xrgb8888
+    public var rotation: Rotation = .none
+    public var framesPerSecond: Int32 = 60
+    public var theme = Theme()
+    public var policy = Policy()
+
+    public init(name: String) { self.name = name }
+
+    /// The size the user sees, after rotation.
+    public var logicalWidth: Int32 { rotation.swapsAxes ? height : width }
+    public var logicalHeight: Int32 { rotation.swapsAxes ? width : height }
+}

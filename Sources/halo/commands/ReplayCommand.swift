@@ -1,0 +1,63 @@
+import HaloEngine
+import HaloMock
+
+/// `halo replay`: runs a timed script on the mock display with a virtual clock and writes the
+/// frames asked for. The same script always gives the same bytes.
+enum ReplayCommand {
+    static let usage = "halo replay SCRIPT [--board NAME|PATH] [--at T1,T2,...] [--out DIR]"
+
+    static func run(_ words: [String]) throws(CLIError) {
+        let args: Arguments
+        do { args = try Arguments(words, valued: ["board", "at", "out"], switches: []) } catch { throw CLIError("\(error.description); usage: \(usage)", status: 2) }
+        guard args.positional.count == 1 else { throw CLIError("give exactly one script file; usage: \(usage)", status: 2) }
+        let path = args.positional[0]
+        let source: String
+        do { source = try Files.readText(path) } catch { throw CLIError(error.description) }
+        let script = Script(parsing: source)
+        var times: [Int64] = []
+        if let at = args.options["at"] {
+            for part in at.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let t = Int64(part), t >= 0 else { throw CLIError("--at takes times in whole milliseconds separated by commas, e.g. --at 500,1500; '\(part)' is not one", status: 2) }
+                times.append(t)
+            }
+        } else {
+            // Without --at: one frame at each time the script does something.
+            times = script.steps.map(\.time.milliseconds)
+            if times.isEmpty { times = [0] }
+        }
+        let ordered = Array(Set(times)).sorted()
+        let board = try MockSession.loadBoard(args.options["board"])
+        let session = try DemoCommand.makeSession(board)
+        let out = args.options["out"] ?? "out/replay"
+        do { try Files.makeDirectory(out) } catch { throw CLIError(error.description) }
+
+        var problems: [(Int, String)] = script.errors.map { ($0.line, $0.description) }
+        var next = 0
+        var written: [String] = []
+        func runSteps(through limit: Int64?) {
+            while next < script.steps.count, limit.map({ script.steps[next].time.milliseconds <= $0 }) ?? true {
+                let step = script.steps[next]
+                next += 1
+                do {
+                    for w in try session.engine.apply(step.command, at: step.time) {
+                        Console.error("\(path): line \(step.line): warning: \(w.message)")
+                    }
+                } catch {
+                    problems.append((step.line, "line \(step.line): `\(step.text)`: \(error.message)"))
+                }
+            }
+        }
+        for t in ordered {
+            runSteps(through: t)
+            let file = "\(out)/\(t).png"
+            try session.snapshot(at: .milliseconds(t), to: file)
+            written.append(file)
+        }
+        runSteps(through: nil)
+        for (_, message) in problems.sorted(by: { $0.0 < $1.0 }) { Console.error("\(path): \(message)") }
+        print("halo replay: \(written.count) frame\(written.count == 1 ? "" : "s") of \(path) on \(board.name) in \(out)/: \(ordered.map { "\($0).png" }.joined(separator: ", "))")
+        if !problems.isEmpty {
+            throw CLIError("\(problems.count) line\(problems.count == 1 ? "" : "s") of \(path) had errors (listed above); the other lines ran")
+        }
+    }
+}

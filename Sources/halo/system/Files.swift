@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A file-system failure, worded for the person at the terminal.
+struct FileError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Whole-file reads and writes over libc: all the command needs, without Foundation.
+enum Files {
+    static func read(_ path: String) throws(FileError) -> [UInt8] {
+        guard let f = fopen(path, "rb") else { throw FileError(description: "cannot open \(path): \(reason())") }
+        defer { fclose(f) }
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, 65536, f) }
+            if n > 0 { out += chunk[0..<n] }
+            if n < 65536 { break }
+        }
+        if ferror(f) != 0 { throw FileError(description: "cannot read \(path): \(reason())") }
+        return out
+    }
+
+    static func readText(_ path: String) throws(FileError) -> String {
+        String(decoding: try read(path), as: UTF8.self)
+    }
+
+    static func write(_ path: String, _ bytes: [UInt8]) throws(FileError) {
+        guard let f = fopen(path, "wb") else { throw FileError(description: "cannot write \(path): \(reason())") }
+        let n = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, bytes.count, f) }
+        let closed = fclose(f)
+        if n != bytes.count || closed != 0 { throw FileError(description: "cannot write \(path): \(reason())") }
+    }
+
+    /// Creates a folder and its parents, like `mkdir -p`.
+    static func makeDirectory(_ path: String) throws(FileError) {
+        var current = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            current += part + "/"
+            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                throw FileError(description: "cannot create the folder \(current): \(reason())")
+            }
+        }
+    }
+
+    static func reason() -> String { String(cString: strerror(errno)) }
+}
+
+/// Standard error, where every diagnostic goes.
+enum Console {
+    static func error(_ line: String) {
+        // write(2) on descriptor 2: stdio's `stderr` global is not concurrency-safe in Swift 6.
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,52 @@
+import HaloBoards
+import HaloEngine
+import HaloFreeType
+import HaloMock
+import HaloRender
+
+/// An engine on the mock display of a board: what demo, replay and bench run on.
+final class MockSession {
+    let board: Board
+    let engine: Engine
+    let display: MemoryDisplay
+    let screen: Screen<MemoryDisplay>
+
+    init(board: Board) throws(FreeTypeText.FontError) {
+        self.board = board
+        let text = try FreeTypeText(fontPath: board.theme.fontPath)
+        engine = Engine(screenWidth: board.logicalWidth, screenHeight: board.logicalHeight, theme: board.theme, policy: board.policy, text: text)
+        display = MemoryDisplay(width: board.width, height: board.height, format: board.format, rotation: board.rotation)
+        screen = Screen(engine: engine, display: display)
+    }
+
+    /// Loads a board by name or path, turning any error into one sentence.
+    static func loadBoard(_ name: String?) throws(CLIError) -> Board {
+        do {
+            return try BoardLoader.load(name ?? "mock-480x480")
+        } catch {
+            throw CLIError(error.description)
+        }
+    }
+
+    /// Draws the screen as it is at `time` and writes it as a PNG.
+    func snapshot(at time: Instant, to path: String) throws(CLIError) {
+        do {
+            try screen.update(at: time)
+            try Files.write(path, try display.png())
+        } catch let e as FileError {
+            throw CLIError(e.description)
+        } catch {
+            throw CLIError("\(error)")
+        }
+    }
+}
+
+/// A failure of the command, already worded as the one sentence to print.
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+    var status: Int32 = 1
+    init(_ description: String, status: Int32 = 1) {
+        self.description = description
+        self.status = status
+    }
+}
