@@ -33,6 +33,11 @@ let package = Package(
         ),
 
         .testTarget(name: "HaloRenderTests", dependencies: ["HaloRender"]),
+        .testTarget(
+            name: "HaloEngineTests",
+            dependencies: ["HaloEngine", "HaloRender", "HaloMock", "HaloBoards", "HaloFreeType"],
+            exclude: ["Golden"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -67,7 +67,7 @@ struct Activity {
             if t >= Activity.switchGlide || t < 0 { return (0, value) }
             // Glide from the turning arc to the determinate one: the tail moves forward to the
             // next 12 o'clock, the head to the value, both eased.
-            let e = Int64(Easing.standard(Int32(t * 65536 / Activity.switchGlide)))
+            let e = Int64(Easing.easeInOut(Int32(t * 65536 / Activity.switchGlide)))
             let targetStart = (from.start + 65535) & ~0xFFFF
             let start = Int64(from.start) + ((Int64(targetStart - from.start) * e) >> 16)
             let end = Int64(from.end) + ((Int64(targetStart + value - from.end) * e) >> 16)

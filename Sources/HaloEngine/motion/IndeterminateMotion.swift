@@ -26,8 +26,8 @@ public enum IndeterminateMotion {
         // Length: up for half a cycle, down for the other, eased at both ends.
         let half = cycleMicroseconds / 2
         let phase = inCycle < half ? inCycle : cycleMicroseconds - inCycle
-        let eased = Int64(Easing.standard(Int32(phase * 65536 / half)))
-        let sweep = Int64(minimumSweep) + (Int64(maximumSweep - minimumSweep) * eased >> 16)
+        let eased = Int64(Easing.easeInOut(Int32(phase * 65536 / half)))
+        let sweep = Int64(minimumSweep) + ((Int64(maximumSweep - minimumSweep) * eased) >> 16)
         return (Angle(units: Int32(truncatingIfNeeded: rotation & 0xFFFF)), Angle(units: Int32(sweep)))
     }
 }
@@ -40,7 +40,7 @@ public enum LinearIndeterminateMotion {
     /// The segment as fractions (Q16) of the bar, clamped to it: `from <= to`.
     public static func segment(elapsed: Int64) -> (from: Int32, to: Int32) {
         let t = (elapsed < 0 ? 0 : elapsed) % cycleMicroseconds
-        let eased = Int64(Easing.standard(Int32(t * 65536 / cycleMicroseconds)))
+        let eased = Int64(Easing.easeInOut(Int32(t * 65536 / cycleMicroseconds)))
         // The head runs from 0 to 4/3 of the bar so the tail, a third behind, leaves it too.
         let head = eased * 4 / 3
         let tail = head - 65536 / 3

@@ -4,7 +4,7 @@ public enum Easing {
     public static func easeOutCubic(_ t: Int32) -> Int32 {
         let c = Int64(clamp(t))
         let u = 65536 - c
-        return Int32(65536 - ((u * u >> 16) * u >> 16))
+        return Int32(65536 - ((((u * u) >> 16) * u) >> 16))
     }
 
     /// A CSS-style cubic Bézier from (0,0) to (1,1) with control points (x1,y1), (x2,y2) in Q16,
@@ -19,17 +19,18 @@ public enum Easing {
         return Int32(bezier((lo + hi) >> 1, Int64(y1), Int64(y2)))
     }
 
-    /// Material's "emphasized" and "standard" curves.
-    public static func standard(_ t: Int32) -> Int32 { cubicBezier(t, x1: 13107, y1: 0, x2: 13107, y2: 65536) }
+    /// Ease-in-out, cubic-bezier(0.42, 0, 0.58, 1): slow at both ends, symmetric about the middle.
+    public static func easeInOut(_ t: Int32) -> Int32 { cubicBezier(t, x1: 27525, y1: 0, x2: 38011, y2: 65536) }
 
     /// One coordinate of the Bézier with ends 0 and 1 at parameter `s` (Q16).
     static func bezier(_ s: Int64, _ p1: Int64, _ p2: Int64) -> Int64 {
         let u = 65536 - s
         // 3u²s·p1 + 3us²·p2 + s³, each term scaled back to Q16.
-        let uus = (u * u >> 16) * s >> 16
-        let uss = (u * s >> 16) * s >> 16
-        let sss = (s * s >> 16) * s >> 16
-        return (3 * uus * p1 >> 16) + (3 * uss * p2 >> 16) + sss
+        // Note: in Swift `>>` binds tighter than `*`, hence the parentheses.
+        let uus = (((u * u) >> 16) * s) >> 16
+        let uss = (((u * s) >> 16) * s) >> 16
+        let sss = (((s * s) >> 16) * s) >> 16
+        return ((3 * uus * p1) >> 16) + ((3 * uss * p2) >> 16) + sss
     }
 
     

@@ -7,33 +7,6 @@ import HaloRender
 enum DemoCommand {
     static let usage = "halo demo [--board NAME|PATH] [--out DIR]"
 
-    /// One picture: commands at times, then a snapshot.
-    struct Scene {
-        var name: String
-        var steps: [(Int64, String)]
-        var at: Int64
-    }
-
-    static let gallery: [Scene] = [
-        Scene(name: "circular-determinate", steps: [(0, "show up circular label=\"Uploading photos\" value=60%")], at: 1000),
-        Scene(name: "circular-count", steps: [(0, "show sync circular label=\"Syncing contacts\" value=30/100")], at: 1000),
-        Scene(name: "circular-indeterminate", steps: [(0, "show scan circular")], at: 1700),
-        Scene(name: "circular-switch-to-determinate", steps: [(0, "show dl circular label=\"Downloading map\""), (1500, "progress dl 25%")], at: 1700),
-        Scene(name: "circular-cancellable", steps: [(0, "show up circular label=\"Uploading video\" value=35% cancellable=yes")], at: 1000),
-        Scene(name: "circular-success", steps: [(0, "show up circular value=80%"), (800, "succeed up \"Photos uploaded\"")], at: 1200),
-        Scene(name: "circular-error", steps: [(0, "show up circular value=40%"), (800, "fail up \"Upload failed. Check the network and try again.\"")], at: 1200),
-        Scene(name: "linear-determinate", steps: [(0, "show copy linear label=\"Copying files\" value=60%")], at: 1000),
-        Scene(name: "linear-indeterminate", steps: [(0, "show fetch linear label=\"Checking for updates\"")], at: 1400),
-        Scene(name: "linear-toolbar", steps: [(0, "show page linear value=45% track=hidden")], at: 1000),
-        Scene(name: "linear-success", steps: [(0, "show copy linear value=90%"), (800, "succeed copy \"Files copied\"")], at: 1200),
-        Scene(name: "spinner", steps: [(0, "show find spinner label=\"Finding nearby printers\"")], at: 1300),
-        Scene(name: "toast", steps: [(0, "toast \"Settings saved\"")], at: 600),
-        Scene(name: "toast-two-lines", steps: [(0, "toast \"Receipt sent to the email address on your account\" long")], at: 600),
-        Scene(name: "checkout", steps: [(0, "show pay checkout label=\"Processing payment\"")], at: 1300),
-        Scene(name: "partial", steps: [(0, "show card partial region=40,120,400,240")], at: 1300),
-        Scene(name: "network", steps: [(0, "show net network")], at: 1300),
-    ]
-
     static func run(_ words: [String]) throws(CLIError) {
         let args: Arguments
         do { args = try Arguments(words, valued: ["board", "out"], switches: []) } catch { throw CLIError("\(error.description); usage: \(usage)", status: 2) }
@@ -42,11 +15,9 @@ enum DemoCommand {
         let out = args.options["out"] ?? "out/demo"
         do { try Files.makeDirectory(out) } catch { throw CLIError(error.description) }
         var written: [String] = []
-        for scene in gallery {
+        for scene in DemoGallery.scenes {
             let session = try makeSession(board)
-            for (t, line) in scene.steps {
-                try apply(line, at: t, session)
-            }
+            do { try DemoGallery.play(scene, on: session.engine) } catch { throw CLIError("demo scene \(scene.name): \(error.message)") }
             let path = "\(out)/\(scene.name).png"
             try session.snapshot(at: .milliseconds(scene.at), to: path)
             written.append(path)

@@ -33,10 +33,10 @@ public enum EdgeCoverage {
     /// centre; `d2` is `dx * dx + dy * dy` (Q16). Call it only near the rim; inside it is 256.
     public static func disc(dx: Int64, dy: Int64, d2: Int64, radius: Int64) -> Int32 {
         if radius <= 0 { return 0 }
-        // Two Newton steps from the radius: we are within a pixel of the rim, so this is exact
-        // to well under 1/256 px without a general square root.
-        var d = (d2 + radius * radius) / (2 * radius)
-        if d > 0 { d = (d + d2 / d) >> 1 }
+        // Newton steps from the radius: we are within a pixel of the rim, so one step is exact to
+        // 1/256 px from a radius of 64 px up ((d − r)² / 2r); smaller circles take a second.
+        var d = (d2 &+ radius &* radius) / (2 &* radius)
+        if radius < 64 * 256 && d > 0 { d = (d &+ d2 / d) >> 1 }
         if d <= 0 {
             // The pixel centre is the disc's centre: the disc is smaller than a pixel.
             let area = (radius * radius * 804) >> 16  // π r², Q16 → Q8 (804 ≈ 256·π)

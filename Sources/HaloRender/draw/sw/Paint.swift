@@ -22,13 +22,39 @@ struct Paint<Layout: PixelLayout> {
         }
     }
 
+    /// Stores the packed colour into `count` consecutive 32-bit pixels, 16 bytes at a time.
+    func fill32(_ p: UnsafeMutableRawPointer, count: Int) {
+        var q = p
+        var n = count
+        let v = packed
+        while n > 0 && Int(bitPattern: q) & 15 != 0 {
+            q.storeBytes(of: v, as: UInt32.self)
+            q += 4
+            n -= 1
+        }
+        let quad = SIMD4<UInt32>(repeating: v)
+        while n >= 16 {
+            q.storeBytes(of: quad, as: SIMD4<UInt32>.self)
+            (q + 16).storeBytes(of: quad, as: SIMD4<UInt32>.self)
+            (q + 32).storeBytes(of: quad, as: SIMD4<UInt32>.self)
+            (q + 48).storeBytes(of: quad, as: SIMD4<UInt32>.self)
+            q += 64
+            n -= 16
+        }
+        while n > 0 {
+            q.storeBytes(of: v, as: UInt32.self)
+            q += 4
+            n -= 1
+        }
+    }
+
     /// Paints `count` fully covered pixels starting at `p`, `step` bytes apart.
     func run(_ p: UnsafeMutableRawPointer, count: Int, step: Int) {
         if count <= 0 { return }
         var q = p
         if opaque {
             if Layout.bytesPerPixel == 4 && step == 4 {
-                q.bindMemory(to: UInt32.self, capacity: count).update(repeating: packed, count: count)
+                fill32(q, count: count)
                 return
             }
             for _ in 0..<count {

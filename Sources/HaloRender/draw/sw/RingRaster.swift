@@ -3,8 +3,9 @@ public func drawRing<Layout>(_ canvas: Canvas<Layout>, _ ring: RingShape, clip: 
     let area = ring.bounds.intersection(clip).intersection(canvas.bounds)
     if area.isEmpty || ring.outerRadius <= 0 { return }
     let raster = RingRaster<Layout>(ring)
+    var roots = RowRoots()
     for y in area.y..<area.maxY {
-        raster.drawRow(canvas, y: y, from: area.x, to: area.maxX)
+        raster.drawRow(canvas, y: y, from: area.x, to: area.maxX, &roots)
     }
 }
 
@@ -70,32 +71,129 @@ struct RingRaster<Layout: PixelLayout> {
     }
 
     
-    func drawRow(_ canvas: Canvas<Layout>, y: Int32, from clipMinX: Int32, to clipMaxX: Int32) {
+    func drawRow(_ canvas: Canvas<Layout>, y: Int32, from clipMinX: Int32, to clipMaxX: Int32, _ roots: inout RowRoots) {
         let py = Int64(y) * 256 + 128 - cy
         let py2 = py * py
         if py2 >= outerReach2 { return }
         // Columns whose centres are within reach of the outer rim: |px| <= half.
-        let half = IntegerSquareRoot.floorRoot(outerReach2 - py2)
-        var x0 = Int32(truncatingIfNeeded: ceilDiv(cx - half - 128, 256))
-        var x1 = Int32(truncatingIfNeeded: floorDiv(cx + half - 128, 256)) + 1
-        x0 = max(x0, clipMinX)
-        x1 = min(x1, clipMaxX)
+        let half = roots.outerReach.root(outerReach2 - py2)
+        let x0 = max(Int32(truncatingIfNeeded: ceilDiv(cx - half - 128, 256)), clipMinX)
+        let x1 = min(Int32(truncatingIfNeeded: floorDiv(cx + half - 128, 256)) + 1, clipMaxX)
         if x0 >= x1 { return }
-        if innerSolid2 > py2 {
-            // Skip the hole: columns whose centres are strictly inside the inner solid circle.
-            let hole = IntegerSquareRoot.floorRoot(innerSolid2 - py2) - 1
-            let h0 = Int32(truncatingIfNeeded: floorDiv(cx - hole - 128, 256)) + 1
-            let h1 = Int32(truncatingIfNeeded: ceilDiv(cx + hole - 128, 256))
-            if h0 < h1 {
-                drawSpan(canvas, y: y, py: py, py2: py2, from: x0, to: min(x1, h0))
-                drawSpan(canvas, y: y, py: py, py2: py2, from: max(x0, h1), to: x1)
-                return
+        // Radially solid pixels (the whole pixel inside the ring) have inner <= |px| <= outer.
+        var solidLeft = (x1, x1), solidRight = (x1, x1)
+        if outerSolid2 > py2 {
+            let outerHalf = roots.outerSolid.root(outerSolid2 - py2)
+            var innerHalf: Int64 = 0
+            if innerReach2 > py2 {
+                let v = innerReach2 - py2
+                let r = roots.innerReach.root(v)
+                innerHalf = r * r == v ? r : r + 1
+            }
+            if innerHalf <= outerHalf {
+                let rightFrom = Int32(truncatingIfNeeded: ceilDiv(cx + innerHalf - 128, 256))
+                let rightTo = Int32(truncatingIfNeeded: floorDiv(cx + outerHalf - 128, 256)) + 1
+                let leftFrom = Int32(truncatingIfNeeded: ceilDiv(cx - outerHalf - 128, 256))
+                let leftTo = Int32(truncatingIfNeeded: floorDiv(cx - innerHalf - 128, 256)) + 1
+                if innerHalf == 0 {
+                    solidLeft = (leftFrom, rightTo)
+                } else {
+                    solidLeft = (leftFrom, leftTo)
+                    solidRight = (rightFrom, rightTo)
+                }
             }
         }
-        drawSpan(canvas, y: y, py: py, py2: py2, from: x0, to: x1)
+        // Columns wholly inside the hole are skipped.
+        var hole = (x1, x1)
+        if innerSolid2 > py2 {
+            let r = roots.innerSolid.root(innerSolid2 - py2) - 1
+            hole = (Int32(truncatingIfNeeded: floorDiv(cx - r - 128, 256)) + 1, Int32(truncatingIfNeeded: ceilDiv(cx + r - 128, 256)))
+        }
+        if hole.0 < hole.1 {
+            drawPart(canvas, y: y, py: py, py2: py2, from: x0, to: min(x1, hole.0), solidLeft, solidRight)
+            drawPart(canvas, y: y, py: py, py2: py2, from: max(x0, hole.1), to: x1, solidLeft, solidRight)
+        } else {
+            drawPart(canvas, y: y, py: py, py2: py2, from: x0, to: x1, solidLeft, solidRight)
+        }
     }
 
-    
+    func drawPart(
+        _ canvas: Canvas<Layout>, y: Int32, py: Int64, py2: Int64, from x0: Int32, to x1: Int32,
+        _ solidLeft: (Int32, Int32), _ solidRight: (Int32, Int32)
+    ) {
+        var x = x0
+        while x < x1 {
+            // Next solid run at or after x.
+            let run = x < solidLeft.1 && solidLeft.0 < solidLeft.1 ? solidLeft : solidRight
+            let runFrom = max(run.0, x), runTo = min(run.1, x1)
+            if runFrom >= runTo {
+                drawSpan(canvas, y: y, py: py, py2: py2, from: x, to: x1)
+                return
+            }
+            if x < runFrom { drawSpan(canvas, y: y, py: py, py2: py2, from: x, to: runFrom) }
+            drawSolid(canvas, y: y, py: py, py2: py2, from: runFrom, to: runTo)
+            x = runTo
+        }
+    }
+
+    /// Pixels wholly inside the ring radially: each is all track or all indicator except near
+    /// the arc's two ends and its caps, so the rest is filled in runs.
+    func drawSolid(_ canvas: Canvas<Layout>, y: Int32, py: Int64, py2: Int64, from x0: Int32, to x1: Int32) {
+        if !hasIndicator || wholeTurn {
+            let paint = hasIndicator ? indicator : track
+            if paint.visible { paint.run(canvas.address(x0, y), count: Int(x1 - x0), step: canvas.xStep) }
+            return
+        }
+        // Columns where the coverage can be fractional: around each end's line and each cap.
+        // Fixed slots, not an array: this runs twice a row and must not allocate.
+        var special = SpecialColumns()
+        special.add(endLine(startX, startY, py: py, x0, x1))
+        special.add(endLine(endX, endY, py: py, x0, x1))
+        if roundCaps {
+            let limit = capRadius + EdgeCoverage.reach + 256
+            if py - capStartY < limit && capStartY - py < limit { special.add(columns(capStartX - limit, capStartX + limit)) }
+            if py - capEndY < limit && capEndY - py < limit { special.add(columns(capEndX - limit, capEndX + limit)) }
+        }
+        var x = x0
+        while x < x1 {
+            // The nearest special interval that is not already behind x.
+            let (nextFrom, nextTo) = special.next(after: x, limit: x1)
+            if nextFrom > x {
+                let end = min(nextFrom, x1)
+                let px = Int64(x) * 256 + 128 - cx
+                let share = indicatorCoverage(px: px, py: py, ring: 256)
+                let paint = share >= 128 ? indicator : track
+                if paint.visible { paint.run(canvas.address(x, y), count: Int(end - x), step: canvas.xStep) }
+                x = end
+                continue
+            }
+            let end = min(max(nextTo, x + 1), x1)
+            var p = canvas.address(x, y)
+            var px = Int64(x) * 256 + 128 - cx
+            for _ in x..<end {
+                paintShared(p, total: 256, share: indicatorCoverage(px: px, py: py, ring: 256), track: track, indicator: indicator)
+                p += canvas.xStep
+                px += 256
+            }
+            x = end
+        }
+    }
+
+    /// The columns of this row near the line through an arc end with direction (dx, dy).
+    func endLine(_ dx: Int64, _ dy: Int64, py: Int64, _ x0: Int32, _ x1: Int32) -> (Int32, Int32) {
+        // On this row the line is at px = dx * py / dy; it is near within reach / |dy|.
+        let ady = dy < 0 ? -dy : dy
+        if ady < 16 { return (x0, x1) }  // the line runs along the row: no runs to gain
+        let centre = dx * py / dy
+        let width = (EdgeCoverage.reach << 16) / ady + 256
+        return columns(centre - width, centre + width)
+    }
+
+    /// Pixel columns whose centres lie between two Q8 offsets from the ring's centre.
+    func columns(_ from: Int64, _ to: Int64) -> (Int32, Int32) {
+        (Int32(truncatingIfNeeded: floorDiv(cx + from - 128, 256)), Int32(truncatingIfNeeded: ceilDiv(cx + to - 128, 256)) + 1)
+    }
+
     func drawSpan(_ canvas: Canvas<Layout>, y: Int32, py: Int64, py2: Int64, from x0: Int32, to x1: Int32) {
         if x0 >= x1 { return }
         var p = canvas.address(x0, y)
@@ -120,11 +218,12 @@ struct RingRaster<Layout: PixelLayout> {
     func indicatorCoverage(px: Int64, py: Int64, ring: Int32) -> Int32 {
         if wholeTurn { return ring }
         let reach24 = EdgeCoverage.reach << 16
-        // Signed distances (Q24) from the lines of the two ends; positive is clockwise.
-        let crossStart = startX * py - startY * px
-        let crossEnd = endX * py - endY * px
-        let nearStart = startX * px + startY * py > 0 && crossStart < reach24 && crossStart > -reach24
-        let nearEnd = endX * px + endY * py > 0 && crossEnd < reach24 && crossEnd > -reach24
+        // Signed distances (Q24) from the lines of the two ends; positive is clockwise. Most
+        // pixels are far from both lines, which two comparisons settle.
+        let crossStart = startX &* py &- startY &* px
+        let crossEnd = endX &* py &- endY &* px
+        let nearStart = crossStart < reach24 && crossStart > -reach24 && startX &* px &+ startY &* py > 0
+        let nearEnd = crossEnd < reach24 && crossEnd > -reach24 && endX &* px &+ endY &* py > 0
         let fromStart: Int32 =
             nearStart
             ? EdgeCoverage.halfPlane(s: -(crossStart >> 16), a: edgeA, b: edgeB, twoAB: edgeTwoAB)
@@ -155,5 +254,43 @@ struct RingRaster<Layout: PixelLayout> {
     }
 }
 
-func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
-func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? (a + b - 1) / b : -((-a) / b) }
+@inline(__always) func floorDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? a / b : -((-a + b - 1) / b) }
+@inline(__always) func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 { a >= 0 ? (a + b - 1) / b : -((-a) / b) }
+
+/// Up to four column intervals of a row that need per-pixel work.
+struct SpecialColumns {
+    var a = (Int32(0), Int32(0)), b = (Int32(0), Int32(0)), c = (Int32(0), Int32(0)), d = (Int32(0), Int32(0))
+    var count = 0
+
+    mutating func add(_ r: (Int32, Int32)) {
+        switch count {
+        case 0: a = r
+        case 1: b = r
+        case 2: c = r
+        default: d = r
+        }
+        count = min(count + 1, 4)
+    }
+
+    /// The interval that starts first among those not wholly before `x`; `(limit, limit)` if none.
+    func next(after x: Int32, limit: Int32) -> (Int32, Int32) {
+        var best = (limit, limit)
+        for i in 0..<count {
+            let r = i == 0 ? a : (i == 1 ? b : (i == 2 ? c : d))
+            if r.1 > x && r.0 < best.0 { best = r }
+        }
+        return best
+    }
+}
+
+/// Square roots that change little from one row to the next: each starts from its last value.
+struct RowRoots {
+    struct Tracked {
+        var last: Int64 = 0
+        mutating func root(_ n: Int64) -> Int64 {
+            last = IntegerSquareRoot.floorRoot(n, guess: last)
+            return last
+        }
+    }
+    var outerReach = Tracked(), outerSolid = Tracked(), innerReach = Tracked(), innerSolid = Tracked()
+}

@@ -1,0 +1,43 @@
+import HaloEngine
+
+/// The gallery `halo demo` draws: every indicator kind and state, each as a short script and
+/// the moment to take its picture. Tests compare these pictures with the golden images.
+public enum DemoGallery {
+    public struct Scene: Sendable {
+        public var name: String
+        /// Commands at times in milliseconds.
+        public var steps: [(Int64, String)]
+        /// When to take the picture, in milliseconds.
+        public var at: Int64
+    }
+
+    public static let scenes: [Scene] = [
+        Scene(name: "circular-determinate", steps: [(0, "show up circular label=\"Uploading photos\" value=60%")], at: 1000),
+        Scene(name: "circular-count", steps: [(0, "show sync circular label=\"Syncing contacts\" value=30/100")], at: 1000),
+        Scene(name: "circular-indeterminate", steps: [(0, "show scan circular")], at: 1700),
+        Scene(name: "circular-switch-to-determinate", steps: [(0, "show dl circular label=\"Downloading map\""), (1500, "progress dl 25%")], at: 1700),
+        Scene(name: "circular-cancellable", steps: [(0, "show up circular label=\"Uploading video\" value=35% cancellable=yes")], at: 1000),
+        Scene(name: "circular-success", steps: [(0, "show up circular value=80%"), (800, "succeed up \"Photos uploaded\"")], at: 1200),
+        Scene(name: "circular-error", steps: [(0, "show up circular value=40%"), (800, "fail up \"Upload failed. Check the network and try again.\"")], at: 1200),
+        Scene(name: "linear-determinate", steps: [(0, "show copy linear label=\"Copying files\" value=60%")], at: 1000),
+        Scene(name: "linear-indeterminate", steps: [(0, "show fetch linear label=\"Checking for updates\"")], at: 1400),
+        Scene(name: "linear-toolbar", steps: [(0, "show page linear value=45% track=hidden")], at: 1000),
+        Scene(name: "linear-success", steps: [(0, "show copy linear value=90%"), (800, "succeed copy \"Files copied\"")], at: 1200),
+        Scene(name: "spinner", steps: [(0, "show find spinner label=\"Finding nearby printers\"")], at: 1300),
+        Scene(name: "toast", steps: [(0, "toast \"Settings saved\"")], at: 600),
+        Scene(name: "toast-two-lines", steps: [(0, "toast \"Receipt sent to the email address on your account\" long")], at: 600),
+        Scene(name: "checkout", steps: [(0, "show pay checkout label=\"Processing payment\"")], at: 1300),
+        Scene(name: "partial", steps: [(0, "show card partial region=40,120,400,240")], at: 1300),
+        Scene(name: "network", steps: [(0, "show net network")], at: 1300),
+    ]
+
+    /// Runs a scene's commands on `engine`; the first failing line is returned as an error.
+    public static func play(_ scene: Scene, on engine: Engine) throws(ControlError) {
+        for (ms, line) in scene.steps {
+            switch CommandParser.parse(line) {
+            case .failure(let e): throw ControlError("`\(line)`: \(e.message)")
+            case .success(let command): try engine.apply(command, at: .milliseconds(ms))
+            }
+        }
+    }
+}
