@@ -1,0 +1,83 @@
+import Foundation
+import HaloBoards
+import HaloEngine
+import HaloRender
+import Testing
+
+@Suite("Board profiles")
+struct BoardTests {
+    static let boardsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Boards").standardized.path
+
+    func write(_ text: String) throws -> String {
+        let path = NSTemporaryDirectory() + "halo-board-\(UUID().uuidString).yaml"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("every shipped board loads", arguments: ["mock-480x480", "mock-800x480", "mock-320x240-rgb565"])
+    func shipped(name: String) throws {
+        let b = try BoardLoader.load("\(Self.boardsFolder)/\(name).yaml")
+        #expect(b.name == name)
+        #expect(b.width > 0 && b.height > 0)
+    }
+
+    @Test("the shipped boards' formats and sizes")
+    func shippedFacts() throws {
+        let small = try BoardLoader.load("\(Self.boardsFolder)/mock-320x240-rgb565.yaml")
+        #expect(small.format == .rgb565 && small.width == 320 && small.height == 240)
+        let kiosk = try BoardLoader.load("\(Self.boardsFolder)/mock-800x480.yaml")
+        #expect(kiosk.format == .xrgb8888 && kiosk.width == 800)
+    }
+
+    @Test("keys and values are read")
+    func values() throws {
+        let path = try write("""
+            screen: {width: 800, height: 480, format: RGB565, rotation: 90, fps: 30}
+            theme:
+              indicator: "#FF8000"
+              circular: {diameter: 100, thickness: 10, caps: butt}
+              toast: {opacity: 50}
+            policy: {show-delay-ms: 0, min-visible-ms: 250}
+            """)
+        let b = try BoardLoader.load(path)
+        #expect(b.rotation == .quarter && b.logicalWidth == 480 && b.logicalHeight == 800)
+        #expect(b.theme.indicator == Color(rgb: 0xFF8000))
+        #expect(b.theme.circularDiameter == 100 && !b.theme.roundCaps)
+        #expect(b.theme.toastOpacity == 128)
+        #expect(b.policy.showDelay == Milliseconds(0) && b.policy.minimumVisible == Milliseconds(250))
+    }
+
+    @Test(
+        "errors name the file, the line, the key and the fix",
+        arguments: [
+            ("screen: {width: 800, heigth: 480}", "screen.heigth", "known keys here are"),
+            ("screen: {format: RGB556}", "screen.format", "use one of"),
+            ("screen: {rotation: 45}", "screen.rotation", "use 0, 90, 180 or 270"),
+            ("screen: {width: -3}", "screen.width", "out of range"),
+            ("screen: {width: wide}", "screen.width", "not a whole number"),
+            ("theme: {track: blue}", "theme.track", "#RRGGBB"),
+            ("theme: {circular: {diameter: 20, thickness: 12}}", "theme.circular", "more than half"),
+            ("policy: {show-delay-ms: soon}", "policy.show-delay-ms", "whole number"),
+            ("colour: red", "colour", "unknown key"),
+            ("screen: [1, 2]", "screen", "mapping"),
+        ])
+    func errors(yaml: String, key: String, fix: String) throws {
+        let path = try write(yaml)
+        do {
+            _ = try BoardLoader.load(path)
+            Issue.record("\(yaml) was accepted")
+        } catch {
+            #expect(error.description.hasPrefix(path + ":1: "), "\(error)")
+            #expect(error.description.contains(key + ":"), "\(error)")
+            #expect(error.description.contains(fix), "\(error)")
+        }
+    }
+
+    @Test("broken YAML and missing files are clear errors")
+    func brokenFiles() throws {
+        let path = try write("screen:\n  width: 480\n   height: [\n")
+        #expect(throws: BoardError.self) { try BoardLoader.load(path) }
+        do { _ = try BoardLoader.load("/nonexistent/board.yaml") } catch { #expect(error.description.contains("cannot open")) }
+        do { _ = try BoardLoader.load("no-such-board") } catch { #expect(error.description.contains("no such board")) }
+    }
+}

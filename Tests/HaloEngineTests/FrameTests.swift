@@ -1,0 +1,125 @@
+import HaloEngine
+import HaloMock
+import HaloRender
+import Testing
+
+@Suite("Frames on the mock display")
+struct FrameTests {
+    func screen(format: PixelFormat = .xrgb8888, rotation: Rotation = .none, padding: Int = 0, width: Int32 = 200, height: Int32 = 120) -> Screen<MemoryDisplay> {
+        var p = Policy()
+        p.showDelay = Milliseconds(0)
+        var theme = Theme()
+        theme.circularDiameter = 80
+        theme.circularThickness = 8
+        let logicalW = rotation.swapsAxes ? height : width, logicalH = rotation.swapsAxes ? width : height
+        let engine = Engine(screenWidth: logicalW, screenHeight: logicalH, theme: theme, policy: p, text: BlockText())
+        return Screen(engine: engine, display: MemoryDisplay(width: width, height: height, format: format, rotation: rotation, stridePadding: padding))
+    }
+
+    @Test("a frame in which nothing changes is not drawn")
+    func idleFramesSkipped() throws {
+        let s = screen()
+        try s.engine.run("show a circular value=40%", at: 0)
+        try s.update(at: .milliseconds(0))
+        try s.update(at: .milliseconds(500))
+        let drawn = s.framesDrawn
+        try s.update(at: .milliseconds(600))
+        try s.update(at: .milliseconds(700))
+        #expect(s.framesDrawn == drawn)
+        #expect(s.framesSkipped >= 2)
+        #expect(s.engine.nextChange(after: .milliseconds(700)) == nil)
+    }
+
+    @Test("a 1 % step redraws a few hundred pixels, not the ring's box")
+    func damageFollowsInk() throws {
+        let s = screen()
+        try s.engine.run("show a circular value=40%", at: 0)
+        try s.update(at: .milliseconds(1000))
+        try s.engine.run("progress a 41%", at: 1000)
+        let damage = try s.update(at: .milliseconds(2000))
+        #expect(damage.area > 0 && damage.area < 800, "\(damage.rects)")
+    }
+
+    @Test("incremental frames equal a frame drawn from scratch")
+    func incrementalMatchesFull() throws {
+        let s = screen()
+        try s.engine.run("show a circular label=\"Copying\" value=10%", at: 0)
+        for t in stride(from: Int64(0), through: 3000, by: 100) {
+            if t == 1000 { try s.engine.run("progress a 55%", at: t) }
+            if t == 2000 { try s.engine.run("succeed a \"Copied\"", at: t) }
+            try s.update(at: .milliseconds(t))
+        }
+        let fresh = screen()
+        try fresh.engine.run("show a circular label=\"Copying\" value=10%", at: 0)
+        try fresh.engine.run("progress a 55%", at: 1000)
+        try fresh.engine.run("succeed a \"Copied\"", at: 2000)
+        try fresh.update(at: .milliseconds(3000))
+        #expect(s.display.rgb() == fresh.display.rgb())
+    }
+
+    @Test("the stride is honoured: padding bytes are never written")
+    func strideHonoured() throws {
+        let s = screen(padding: 12)
+        try s.engine.run("show a linear value=100%", at: 0)
+        try s.engine.run("toast \"Hello\"", at: 0)
+        try s.update(at: .milliseconds(1000))
+        let memory = s.display.memory
+        for row in 0..<Int(s.display.height) {
+            let padStart = row * s.display.stride + 200 * 4
+            #expect(memory[padStart..<(padStart + 12)].allSatisfy { $0 == 0 })
+        }
+    }
+
+    @Test("every pixel format stores the same picture", arguments: PixelFormat.allCases)
+    func formats(format: PixelFormat) throws {
+        let reference = screen()
+        let s = screen(format: format)
+        for x in [reference, s] {
+            try x.engine.run("show a circular value=60%", at: 0)
+            try x.update(at: .milliseconds(1000))
+        }
+        let a = reference.display.rgb(), b = s.display.rgb()
+        // 16-bit formats keep 5 or 6 bits a channel.
+        let tolerance = format.bytesPerPixel == 2 ? 8 : 0
+        var worst = 0
+        for i in 0..<a.count { worst = max(worst, abs(Int(a[i]) - Int(b[i]))) }
+        #expect(worst <= tolerance)
+    }
+
+    @Test("rotation turns the picture on the panel", arguments: [Rotation.quarter, .half, .threeQuarters])
+    func rotation(rotation: Rotation) throws {
+        let upright = screen(width: 120, height: 120)
+        let turned = screen(rotation: rotation, width: 120, height: 120)
+        for s in [upright, turned] {
+            try s.engine.run("show a circular value=30%", at: 0)
+            try s.update(at: .milliseconds(1000))
+        }
+        let a = upright.display.rgb(), b = turned.display.rgb()
+        let n = 120
+        var mismatches = 0
+        for y in 0..<n {
+            for x in 0..<n {
+                // Where does logical (x, y) land physically?
+                let (px, py): (Int, Int)
+                switch rotation {
+                case .quarter: (px, py) = (n - 1 - y, x)
+                case .half: (px, py) = (n - 1 - x, n - 1 - y)
+                case .threeQuarters: (px, py) = (y, n - 1 - x)
+                case .none: (px, py) = (x, y)
+                }
+                if a[(y * n + x) * 3 + 2] != b[(py * n + px) * 3 + 2] { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
+    @Test("PNG output decodes to the display's pixels")
+    func pngRoundTrip() throws {
+        let s = screen(format: .rgb565)
+        try s.engine.run("show a circular value=60%", at: 0)
+        try s.update(at: .milliseconds(1000))
+        let image = try PNGImage.decode(try s.display.png())
+        #expect(image.width == 200 && image.height == 120)
+        #expect(image.rgb == s.display.rgb())
+    }
+}
