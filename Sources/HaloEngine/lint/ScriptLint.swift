@@ -31,7 +31,7 @@ public struct ScriptLint {
     }
 
     /// Words that say nothing about what is happening.
-    static let vagueWords = ["loading", "please wait", "authenticating", "processing…", "working", "one moment"]
+    static let vagueWords = ["loading", "please wait", "authenticating", "working", "one moment", "wait"]
     static let shortTaskMicroseconds: Int64 = 10_000_000
 
     /// `lines(text, forToast)` gives how many lines the text takes on the target screen.
@@ -48,8 +48,9 @@ public struct ScriptLint {
         var spinnerFlagged: Set<String> = []
 
         func checkLabel(_ text: String, line: Int) {
-            let lower = text.lowercased()
-            if let word = vagueWords.first(where: { lower.contains($0) }) {
+            // Whole words only: "Uploading" is specific, "Loading" is not.
+            let words = " " + String(text.lowercased().map { $0.isLetter ? $0 : " " }).split(separator: " ").joined(separator: " ") + " "
+            if let word = vagueWords.first(where: { words.contains(" \($0) ") }) {
                 found.append(Finding(line: line, rule: .vagueLabel, detail: "\"\(text)\" says \(word)"))
             }
             if isTitleCase(text) {
