@@ -33,11 +33,15 @@ public enum DemoGallery {
 
     /// Runs a scene's commands on `engine`; the first failing line is returned as an error.
     public static func play(_ scene: Scene, on engine: Engine) throws(ControlError) {
-        for (ms, line) in scene.steps {
-            switch CommandParser.parse(line) {
-            case .failure(let e): throw ControlError("`\(line)`: \(e.message)")
-            case .success(let command): try engine.apply(command, at: .milliseconds(ms))
-            }
+        for (ms, line) in scene.steps { try run(line, at: ms, on: engine) }
+    }
+
+    /// Parses one control line and applies it at `ms`; errors quote the line.
+    public static func run(_ line: String, at ms: Int64, on engine: Engine) throws(ControlError) {
+        switch CommandParser.parse(line) {
+        case .failure(let e): throw ControlError("`\(line)`: \(e.message)", code: e.code)
+        case .success(let command):
+            do { try engine.apply(command, at: .milliseconds(ms)) } catch { throw ControlError("`\(line)`: \(error.message)", code: error.code) }
         }
     }
 }

@@ -40,7 +40,7 @@ enum BenchCommand {
         do {
             try session.screen.update(at: Instant(microseconds: first))
             let firstPixels = session.screen.pixelsTouched
-            for i in 1...max(1, frames) where frames > 0 {
+            for i in stride(from: 1, through: frames, by: 1) {
                 let t: Int64
                 switch scene {
                 case "s1", "s3":

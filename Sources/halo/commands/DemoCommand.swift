@@ -32,11 +32,7 @@ enum DemoCommand {
     }
 
     static func apply(_ line: String, at ms: Int64, _ session: MockSession) throws(CLIError) {
-        switch CommandParser.parse(line) {
-        case .failure(let e): throw CLIError("demo script line `\(line)`: \(e.message)")
-        case .success(let command):
-            do { try session.engine.apply(command, at: .milliseconds(ms)) } catch { throw CLIError("demo script line `\(line)`: \(error.message)") }
-        }
+        do { try DemoGallery.run(line, at: ms, on: session.engine) } catch { throw CLIError("demo script line \(error.message)") }
     }
 
     /// Two seconds of the three spinning indicators at 20 frames a second, as an APNG.
