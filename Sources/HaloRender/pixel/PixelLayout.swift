@@ -5,6 +5,9 @@ public protocol PixelLayout {
     /// The bytes of one pixel, as a little-endian integer (the low 2 or 3 bytes for 16/24-bit formats).
     static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32
     static func unpack(_ value: UInt32) -> (r: UInt32, g: UInt32, b: UInt32)
+    /// `color` (already `pack`ed as `packed`) over the stored value `dst` with weight `alpha`
+    /// (1...254). Layouts whose channels are whole bytes blend two channels per multiply.
+    static func mix(_ color: Color, packed: UInt32, over dst: UInt32, alpha: UInt32) -> UInt32
 }
 
 extension PixelLayout {
@@ -36,19 +39,48 @@ extension PixelLayout {
         }
     }
 
+    /// Channel by channel, from the colour's own 8-bit values (a 16-bit layout's stored source
+    /// would already have lost bits).
+    @inline(__always)
+    public static func mix(_ color: Color, packed: UInt32, over dst: UInt32, alpha: UInt32) -> UInt32 {
+        let d = unpack(dst)
+        return pack(
+            r: Blend.channel(UInt32(color.r), d.r, alpha),
+            g: Blend.channel(UInt32(color.g), d.g, alpha),
+            b: Blend.channel(UInt32(color.b), d.b, alpha))
+    }
+
     /// Blends `color` over the pixel at `p` with weight `alpha` (0...255).
+    @inline(__always)
     public static func blend(_ p: UnsafeMutableRawPointer, _ color: Color, alpha: UInt32) {
+        blend(p, color, packed: pack(color), alpha: alpha)
+    }
+
+    /// As `blend(_:_:alpha:)`, with the colour already packed for this layout.
+    @inline(__always)
+    public static func blend(_ p: UnsafeMutableRawPointer, _ color: Color, packed: UInt32, alpha: UInt32) {
         if alpha == 0 { return }
         if alpha >= 255 {
-            store(pack(color), p)
+            store(packed, p)
             return
         }
-        let d = unpack(load(p))
-        store(
-            pack(
-                r: Blend.channel(UInt32(color.r), d.r, alpha),
-                g: Blend.channel(UInt32(color.g), d.g, alpha),
-                b: Blend.channel(UInt32(color.b), d.b, alpha)), p)
+        store(mix(color, packed: packed, over: load(p), alpha: alpha), p)
+    }
+}
+
+/// The four 32-bit layouts keep each channel in a whole byte, so red and blue (bytes 0 and 2)
+/// blend in one multiply and green in another, with the same rounding as `Blend.channel`: each
+/// lane's sum stays below 65536, so no carry crosses into the next lane. The fourth byte is
+/// always written as 0xFF.
+enum ByteLanes {
+    @inline(__always)
+    static func mix(_ src: UInt32, _ dst: UInt32, _ alpha: UInt32) -> UInt32 {
+        let inverse = 255 &- alpha
+        var rb = (src & 0x00FF_00FF) &* alpha &+ (dst & 0x00FF_00FF) &* inverse &+ 0x0080_0080
+        rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var g = (src >> 8 & 0xFF) &* alpha &+ (dst >> 8 & 0xFF) &* inverse &+ 128
+        g = (g &+ (g >> 8)) >> 8
+        return 0xFF00_0000 | rb | g << 8
     }
 }
 
@@ -57,6 +89,8 @@ public enum XRGB8888: PixelLayout {
     public static var format: PixelFormat { .xrgb8888 }
     public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { 0xFF00_0000 | r << 16 | g << 8 | b }
     public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v >> 16 & 0xFF, v >> 8 & 0xFF, v & 0xFF) }
+    @inline(__always)
+    public static func mix(_ color: Color, packed: UInt32, over dst: UInt32, alpha: UInt32) -> UInt32 { ByteLanes.mix(packed, dst, alpha) }
 }
 
 /// As XRGB8888 with the top byte an alpha channel; Halo's frames are opaque, so it is always 0xFF.
@@ -64,6 +98,8 @@ public enum ARGB8888: PixelLayout {
     public static var format: PixelFormat { .argb8888 }
     public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { 0xFF00_0000 | r << 16 | g << 8 | b }
     public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v >> 16 & 0xFF, v >> 8 & 0xFF, v & 0xFF) }
+    @inline(__always)
+    public static func mix(_ color: Color, packed: UInt32, over dst: UInt32, alpha: UInt32) -> UInt32 { ByteLanes.mix(packed, dst, alpha) }
 }
 
 /// Red in the low byte, then green, blue, and an ignored byte (DRM `XB24`).
@@ -71,6 +107,8 @@ public enum XBGR8888: PixelLayout {
     public static var format: PixelFormat { .xbgr8888 }
     public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { 0xFF00_0000 | b << 16 | g << 8 | r }
     public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v & 0xFF, v >> 8 & 0xFF, v >> 16 & 0xFF) }
+    @inline(__always)
+    public static func mix(_ color: Color, packed: UInt32, over dst: UInt32, alpha: UInt32) -> UInt32 { ByteLanes.mix(packed, dst, alpha) }
 }
 
 /// As XBGR8888 with the top byte an alpha channel, always 0xFF.
@@ -78,6 +116,8 @@ public enum ABGR8888: PixelLayout {
     public static var format: PixelFormat { .abgr8888 }
     public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { 0xFF00_0000 | b << 16 | g << 8 | r }
     public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v & 0xFF, v >> 8 & 0xFF, v >> 16 & 0xFF) }
+    @inline(__always)
+    public static func mix(_ color: Color, packed: UInt32, over dst: UInt32, alpha: UInt32) -> UInt32 { ByteLanes.mix(packed, dst, alpha) }
 }
 
 /// 16 bits: red in the top 5, green in the middle 6, blue in the low 5 (DRM `RG16`).

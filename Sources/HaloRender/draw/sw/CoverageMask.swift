@@ -39,6 +39,7 @@ public func drawMask<Layout>(_ canvas: Canvas<Layout>, _ shape: MaskShape, clip:
     let r = shape.bounds.intersection(clip).intersection(canvas.bounds)
     if r.isEmpty || shape.color.a == 0 { return }
     let alpha = UInt32(shape.color.a)
+    let packed = Layout.pack(shape.color)
     let width = Int(shape.mask.width)
     shape.mask.coverage.withUnsafeBufferPointer { bytes in
         for y in r.y..<r.maxY {
@@ -46,7 +47,7 @@ public func drawMask<Layout>(_ canvas: Canvas<Layout>, _ shape: MaskShape, clip:
             var i = Int(y - shape.y) * width + Int(r.x - shape.x)
             for _ in 0..<r.width {
                 let c = UInt32(bytes[i])
-                if c != 0 { Layout.blend(p, shape.color, alpha: Blend.mul255(c, alpha)) }
+                if c != 0 { Layout.blend(p, shape.color, packed: packed, alpha: Blend.mul255(c, alpha)) }
                 p += canvas.xStep
                 i += 1
             }

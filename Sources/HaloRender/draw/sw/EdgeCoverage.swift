@@ -12,49 +12,78 @@ public enum EdgeCoverage {
 
     /// Coverage by a half-plane. `s` is Q8; `a`, `b` are the normal's absolute components in Q16
     /// with `a >= b`; `twoAB` is `2 * a * b` in Q16 (`(2 * a * b) >> 16`).
+    @inline(__always)
     public static func halfPlane(s: Int64, a: Int64, b: Int64, twoAB: Int64) -> Int32 {
-        let t = ((a + b) >> 1) - (s << 8)
+        // Wrapping arithmetic: every operand is bounded (|s| < 2^24, a, b <= 2^16), and this runs
+        // for every edge pixel, where overflow checks would cost more than the sums.
+        let t = ((a &+ b) >> 1) &- (s << 8)
         if t <= 0 { return 0 }
-        let span = a + b
+        let span = a &+ b
         if t >= span { return 256 }
         let area: Int64
         if t < b {
-            area = twoAB > 0 ? (t * t) / twoAB : 0
+            area = twoAB > 0 ? (t &* t) / twoAB : 0
         } else if t <= a {
-            area = ((t - (b >> 1)) << 16) / a
+            area = ((t &- (b >> 1)) << 16) / a
         } else {
-            let u = span - t
-            area = 65536 - (twoAB > 0 ? (u * u) / twoAB : 0)
+            let u = span &- t
+            area = 65536 &- (twoAB > 0 ? (u &* u) / twoAB : 0)
         }
-        return Int32(truncatingIfNeeded: (area + 128) >> 8)
+        return Int32(truncatingIfNeeded: (area &+ 128) >> 8)
     }
 
     /// Coverage by a disc of radius `radius` (Q8) whose centre is at `(-dx, -dy)` from the pixel
     /// centre; `d2` is `dx * dx + dy * dy` (Q16). Call it only near the rim; inside it is 256.
     public static func disc(dx: Int64, dy: Int64, d2: Int64, radius: Int64) -> Int32 {
-        if radius <= 0 { return 0 }
-        // Newton steps from the radius: we are within a pixel of the rim, so one step is exact to
-        // 1/256 px from a radius of 64 px up ((d − r)² / 2r); smaller circles take a second.
-        var d = (d2 &+ radius &* radius) / (2 &* radius)
-        if radius < 64 * 256 && d > 0 { d = (d &+ d2 / d) >> 1 }
-        if d <= 0 {
-            // The pixel centre is the disc's centre: the disc is smaller than a pixel.
-            let area = (radius * radius * 804) >> 16  // π r², Q16 → Q8 (804 ≈ 256·π)
-            return Int32(min(256, area))
-        }
-        let ax = dx < 0 ? -dx : dx
-        let ay = dy < 0 ? -dy : dy
-        var a = ((ax > ay ? ax : ay) << 16) / d
-        var b = ((ax > ay ? ay : ax) << 16) / d
-        if a > 65536 { a = 65536 }
-        if b > a { b = a }
-        return halfPlane(s: d - radius, a: a, b: b, twoAB: (2 * a * b) >> 16)
+        CircleEdge(radius: radius).coverage(dx: dx, dy: dy, d2: d2)
     }
 
     /// Coverage of a pixel column `[left, left + 256)` by the interval `[from, to)`, all Q8.
+    @inline(__always)
     public static func span(left: Int64, from: Int64, to: Int64) -> Int32 {
         let lo = from > left ? from : left
         let hi = to < left + 256 ? to : left + 256
         return hi > lo ? Int32(hi - lo) : 0
+    }
+}
+
+/// A circle's edge set up for many pixels: the products that `coverage` needs for every pixel
+/// are taken once, so a rim pixel costs one distance estimate, two divisions and a half-plane.
+public struct CircleEdge {
+    public let radius: Int64
+    let radiusSquared: Int64
+    let doubleRadius: Int64
+    /// Below 64 px a single Newton step from the radius is not exact to 1/256 px: take two.
+    let secondStep: Bool
+
+    public init(radius: Int64) {
+        self.radius = radius
+        radiusSquared = radius &* radius
+        doubleRadius = 2 &* radius
+        secondStep = radius < 64 * 256
+    }
+
+    /// Coverage by the disc of a pixel whose centre is `(dx, dy)` (Q8) from the disc's centre,
+    /// with `d2 = dx² + dy²` (Q16).
+    @inline(__always)
+    public func coverage(dx: Int64, dy: Int64, d2: Int64) -> Int32 {
+        if radius <= 0 { return 0 }
+        // Newton steps from the radius: we are within a pixel of the rim, so one step is exact to
+        // 1/256 px from a radius of 64 px up ((d − r)² / 2r); smaller circles take a second.
+        // Wrapping arithmetic: coordinates are Q8 screen offsets, far from overflowing 64 bits.
+        var d = (d2 &+ radiusSquared) / doubleRadius
+        if secondStep && d > 0 { d = (d &+ d2 / d) >> 1 }
+        if d <= 0 {
+            // The pixel centre is the disc's centre: the disc is smaller than a pixel.
+            let area = (radiusSquared &* 804) >> 16  // π r², Q16 → Q8 (804 ≈ 256·π)
+            return Int32(min(256, area))
+        }
+        let ax = dx < 0 ? 0 &- dx : dx
+        let ay = dy < 0 ? 0 &- dy : dy
+        var a = ((ax > ay ? ax : ay) << 16) / d
+        var b = ((ax > ay ? ay : ax) << 16) / d
+        if a > 65536 { a = 65536 }
+        if b > a { b = a }
+        return EdgeCoverage.halfPlane(s: d &- radius, a: a, b: b, twoAB: (2 &* a &* b) >> 16)
     }
 }

@@ -14,11 +14,12 @@ struct Paint<Layout: PixelLayout> {
     var visible: Bool { color.a != 0 }
 
     /// Paints one pixel with coverage `coverage` (Q8, 0...256).
+    @inline(__always)
     func cover(_ p: UnsafeMutableRawPointer, _ coverage: Int32) {
         if coverage >= 256 && opaque {
             Layout.store(packed, p)
         } else if coverage > 0 {
-            Layout.blend(p, color, alpha: Blend.weight(coverage: coverage, alpha: color.a))
+            Layout.blend(p, color, packed: packed, alpha: Blend.weight(coverage: coverage, alpha: color.a))
         }
     }
 
@@ -64,7 +65,7 @@ struct Paint<Layout: PixelLayout> {
         } else {
             let alpha = UInt32(color.a)
             for _ in 0..<count {
-                Layout.blend(q, color, alpha: alpha)
+                Layout.blend(q, color, packed: packed, alpha: alpha)
                 q += step
             }
         }

@@ -16,6 +16,7 @@ struct RingRaster<Layout: PixelLayout> {
     // Squared distances (Q16) that bound the anti-aliased bands of the two rims.
     let outerReach2: Int64, outerSolid2: Int64
     let innerReach2: Int64, innerSolid2: Int64
+    let outerEdge: CircleEdge, innerEdge: CircleEdge
     let track: Paint<Layout>, indicator: Paint<Layout>
     let hasIndicator: Bool, wholeTurn: Bool, atMostHalfTurn: Bool
     // The arc's two ends: unit directions (Q16), the edge normal's sorted components.
@@ -26,6 +27,7 @@ struct RingRaster<Layout: PixelLayout> {
     let roundCaps: Bool
     let capStartX: Int64, capStartY: Int64, capEndX: Int64, capEndY: Int64
     let capRadius: Int64, capReach2: Int64, capSolid2: Int64
+    let capEdge: CircleEdge
 
     
     init(_ ring: RingShape) {
@@ -38,6 +40,8 @@ struct RingRaster<Layout: PixelLayout> {
         outerSolid2 = outer > reach ? (outer - reach) * (outer - reach) : -1
         innerReach2 = inner > 0 ? (inner + reach) * (inner + reach) : -1
         innerSolid2 = inner > reach ? (inner - reach) * (inner - reach) : -1
+        outerEdge = CircleEdge(radius: outer)
+        innerEdge = CircleEdge(radius: inner)
         track = Paint(ring.track)
         indicator = Paint(ring.indicator)
         hasIndicator = ring.hasIndicator
@@ -62,6 +66,7 @@ struct RingRaster<Layout: PixelLayout> {
         capEndY = (mid * endY) >> 16
         capReach2 = (capRadius + reach) * (capRadius + reach)
         capSolid2 = capRadius > reach ? (capRadius - reach) * (capRadius - reach) : -1
+        capEdge = CircleEdge(radius: capRadius)
     }
 
     
@@ -109,17 +114,19 @@ struct RingRaster<Layout: PixelLayout> {
             let r = roots.innerSolid.root(innerSolid2 - py2) - 1
             hole = (Int32(truncatingIfNeeded: floorDiv(cx - r - 128, 256)) + 1, Int32(truncatingIfNeeded: ceilDiv(cx + r - 128, 256)))
         }
+        let special = specialColumns(py: py, x0, x1)
         if hole.0 < hole.1 {
-            drawPart(canvas, y: y, py: py, py2: py2, from: x0, to: min(x1, hole.0), solidLeft, solidRight)
-            drawPart(canvas, y: y, py: py, py2: py2, from: max(x0, hole.1), to: x1, solidLeft, solidRight)
+            drawPart(canvas, y: y, py: py, py2: py2, from: x0, to: min(x1, hole.0), solidLeft, solidRight, special)
+            drawPart(canvas, y: y, py: py, py2: py2, from: max(x0, hole.1), to: x1, solidLeft, solidRight, special)
         } else {
-            drawPart(canvas, y: y, py: py, py2: py2, from: x0, to: x1, solidLeft, solidRight)
+            drawPart(canvas, y: y, py: py, py2: py2, from: x0, to: x1, solidLeft, solidRight, special)
         }
     }
 
+    @inline(__always)
     func drawPart(
         _ canvas: Canvas<Layout>, y: Int32, py: Int64, py2: Int64, from x0: Int32, to x1: Int32,
-        _ solidLeft: (Int32, Int32), _ solidRight: (Int32, Int32)
+        _ solidLeft: (Int32, Int32), _ solidRight: (Int32, Int32), _ special: SpecialColumns
     ) {
         var x = x0
         while x < x1 {
@@ -127,26 +134,21 @@ struct RingRaster<Layout: PixelLayout> {
             let run = x < solidLeft.1 && solidLeft.0 < solidLeft.1 ? solidLeft : solidRight
             let runFrom = max(run.0, x), runTo = min(run.1, x1)
             if runFrom >= runTo {
-                drawSpan(canvas, y: y, py: py, py2: py2, from: x, to: x1)
+                drawSpan(canvas, y: y, py: py, py2: py2, from: x, to: x1, special)
                 return
             }
-            if x < runFrom { drawSpan(canvas, y: y, py: py, py2: py2, from: x, to: runFrom) }
-            drawSolid(canvas, y: y, py: py, py2: py2, from: runFrom, to: runTo)
+            if x < runFrom { drawSpan(canvas, y: y, py: py, py2: py2, from: x, to: runFrom, special) }
+            drawSolid(canvas, y: y, py: py, py2: py2, from: runFrom, to: runTo, special)
             x = runTo
         }
     }
 
-    /// Pixels wholly inside the ring radially: each is all track or all indicator except near
-    /// the arc's two ends and its caps, so the rest is filled in runs.
-    func drawSolid(_ canvas: Canvas<Layout>, y: Int32, py: Int64, py2: Int64, from x0: Int32, to x1: Int32) {
-        if !hasIndicator || wholeTurn {
-            let paint = hasIndicator ? indicator : track
-            if paint.visible { paint.run(canvas.address(x0, y), count: Int(x1 - x0), step: canvas.xStep) }
-            return
-        }
-        // Columns where the coverage can be fractional: around each end's line and each cap.
-        // Fixed slots, not an array: this runs twice a row and must not allocate.
+    /// Columns of this row where the indicator's share of a pixel can be fractional: around each
+    /// end's line and each cap. Everywhere else a pixel is all track or all indicator, and which
+    /// one is the same along a whole run. Fixed slots, not an array: this runs once a row.
+    func specialColumns(py: Int64, _ x0: Int32, _ x1: Int32) -> SpecialColumns {
         var special = SpecialColumns()
+        if !hasIndicator || wholeTurn { return special }
         special.add(endLine(startX, startY, py: py, x0, x1))
         special.add(endLine(endX, endY, py: py, x0, x1))
         if roundCaps {
@@ -154,15 +156,33 @@ struct RingRaster<Layout: PixelLayout> {
             if py - capStartY < limit && capStartY - py < limit { special.add(columns(capStartX - limit, capStartX + limit)) }
             if py - capEndY < limit && capEndY - py < limit { special.add(columns(capEndX - limit, capEndX + limit)) }
         }
+        return special
+    }
+
+    /// The colour of pixels outside the special columns, from the first pixel of their run.
+    /// There no end line or cap is within reach, so `indicatorCoverage` reduces to which side of
+    /// the two end lines the pixel lies on.
+    @inline(__always)
+    func plainPaint(px: Int64, py: Int64) -> Paint<Layout> {
+        if !hasIndicator { return track }
+        if wholeTurn { return indicator }
+        let afterStart = startX &* py &- startY &* px >= 0
+        let beforeEnd = endX &* py &- endY &* px <= 0
+        let inside = atMostHalfTurn ? afterStart && beforeEnd : afterStart || beforeEnd
+        return inside ? indicator : track
+    }
+
+    /// Pixels wholly inside the ring radially: each is all track or all indicator except in the
+    /// special columns, so the rest is filled in runs.
+    @inline(__always)
+    func drawSolid(_ canvas: Canvas<Layout>, y: Int32, py: Int64, py2: Int64, from x0: Int32, to x1: Int32, _ special: SpecialColumns) {
         var x = x0
         while x < x1 {
             // The nearest special interval that is not already behind x.
             let (nextFrom, nextTo) = special.next(after: x, limit: x1)
             if nextFrom > x {
                 let end = min(nextFrom, x1)
-                let px = Int64(x) * 256 + 128 - cx
-                let share = indicatorCoverage(px: px, py: py, ring: 256)
-                let paint = share >= 128 ? indicator : track
+                let paint = plainPaint(px: Int64(x) * 256 + 128 - cx, py: py)
                 if paint.visible { paint.run(canvas.address(x, y), count: Int(end - x), step: canvas.xStep) }
                 x = end
                 continue
@@ -184,6 +204,11 @@ struct RingRaster<Layout: PixelLayout> {
         // On this row the line is at px = dx * py / dy; it is near within reach / |dy|.
         let ady = dy < 0 ? -dy : dy
         if ady < 16 { return (x0, x1) }  // the line runs along the row: no runs to gain
+        // Where the row meets the line behind the centre (the end's opposite ray), the arc's
+        // coverage does not change across it: for an arc of at most half a turn both sides lie
+        // outside the other end's half-plane, for a longer one both lie inside it. Only the end's
+        // own ray needs per-pixel work. Rows within 2 px of the centre keep both, to be safe.
+        if (py < -512 && dy > 0) || (py > 512 && dy < 0) { return (x1, x1) }
         let centre = dx * py / dy
         let width = (EdgeCoverage.reach << 16) / ady + 256
         return columns(centre - width, centre + width)
@@ -194,27 +219,68 @@ struct RingRaster<Layout: PixelLayout> {
         (Int32(truncatingIfNeeded: floorDiv(cx + from - 128, 256)), Int32(truncatingIfNeeded: ceilDiv(cx + to - 128, 256)) + 1)
     }
 
-    func drawSpan(_ canvas: Canvas<Layout>, y: Int32, py: Int64, py2: Int64, from x0: Int32, to x1: Int32) {
-        if x0 >= x1 { return }
+    /// Pixels on or near a rim. Outside the special columns only the radial coverage is needed.
+    @inline(__always)
+    func drawSpan(_ canvas: Canvas<Layout>, y: Int32, py: Int64, py2: Int64, from x0: Int32, to x1: Int32, _ special: SpecialColumns) {
+        var x = x0
+        while x < x1 {
+            let (nextFrom, nextTo) = special.next(after: x, limit: x1)
+            if nextFrom > x {
+                let end = min(nextFrom, x1)
+                let paint = plainPaint(px: Int64(x) * 256 + 128 - cx, py: py)
+                if paint.visible { drawRim(canvas, y: y, py: py, py2: py2, from: x, to: end, paint) }
+                x = end
+                continue
+            }
+            let end = min(max(nextTo, x + 1), x1)
+            drawRimShared(canvas, y: y, py: py, py2: py2, from: x, to: end)
+            x = end
+        }
+    }
+
+    /// Rim pixels in one colour.
+    @inline(__always)
+    func drawRim(_ canvas: Canvas<Layout>, y: Int32, py: Int64, py2: Int64, from x0: Int32, to x1: Int32, _ paint: Paint<Layout>) {
         var p = canvas.address(x0, y)
         var px = Int64(x0) * 256 + 128 - cx
+        var d2 = px * px + py2
         for _ in x0..<x1 {
-            let d2 = px * px + py2
             if d2 < outerReach2 && d2 > innerSolid2 {
                 var ring: Int32 = 256
-                if d2 > outerSolid2 { ring = EdgeCoverage.disc(dx: px, dy: py, d2: d2, radius: outer) }
-                if d2 < innerReach2 { ring -= EdgeCoverage.disc(dx: px, dy: py, d2: d2, radius: inner) }
+                if d2 > outerSolid2 { ring = outerEdge.coverage(dx: px, dy: py, d2: d2) }
+                if d2 < innerReach2 { ring -= innerEdge.coverage(dx: px, dy: py, d2: d2) }
+                paint.cover(p, ring)
+            }
+            p = p + canvas.xStep
+            // (px + 256)² = px² + 512 px + 65536
+            d2 = d2 &+ (px << 9) &+ 65536
+            px = px &+ 256
+        }
+    }
+
+    /// Rim pixels where the ring's coverage is split between track and indicator.
+    @inline(__always)
+    func drawRimShared(_ canvas: Canvas<Layout>, y: Int32, py: Int64, py2: Int64, from x0: Int32, to x1: Int32) {
+        var p = canvas.address(x0, y)
+        var px = Int64(x0) * 256 + 128 - cx
+        var d2 = px * px + py2
+        for _ in x0..<x1 {
+            if d2 < outerReach2 && d2 > innerSolid2 {
+                var ring: Int32 = 256
+                if d2 > outerSolid2 { ring = outerEdge.coverage(dx: px, dy: py, d2: d2) }
+                if d2 < innerReach2 { ring -= innerEdge.coverage(dx: px, dy: py, d2: d2) }
                 if ring > 0 {
-                    let share = hasIndicator ? indicatorCoverage(px: px, py: py, ring: ring) : 0
-                    paintShared(p, total: ring, share: share, track: track, indicator: indicator)
+                    paintShared(p, total: ring, share: indicatorCoverage(px: px, py: py, ring: ring), track: track, indicator: indicator)
                 }
             }
-            p += canvas.xStep
-            px += 256
+            p = p + canvas.xStep
+            d2 = d2 &+ (px << 9) &+ 65536
+            px = px &+ 256
         }
     }
 
     /// The part of the pixel (Q8) covered by the indicator arc and its caps, at most `ring`.
+    @inline(__always)
     func indicatorCoverage(px: Int64, py: Int64, ring: Int32) -> Int32 {
         if wholeTurn { return ring }
         let reach24 = EdgeCoverage.reach << 16
@@ -226,18 +292,18 @@ struct RingRaster<Layout: PixelLayout> {
         let nearEnd = crossEnd < reach24 && crossEnd > -reach24 && endX &* px &+ endY &* py > 0
         let fromStart: Int32 =
             nearStart
-            ? EdgeCoverage.halfPlane(s: -(crossStart >> 16), a: edgeA, b: edgeB, twoAB: edgeTwoAB)
+            ? EdgeCoverage.halfPlane(s: 0 &- (crossStart >> 16), a: edgeA, b: edgeB, twoAB: edgeTwoAB)
             : (crossStart >= 0 ? 256 : 0)
         let fromEnd: Int32 =
             nearEnd
             ? EdgeCoverage.halfPlane(s: crossEnd >> 16, a: endA, b: endB, twoAB: endTwoAB)
             : (crossEnd <= 0 ? 256 : 0)
         // An arc of at most half a turn is inside both ends' half-planes; a longer one is inside either.
-        let angular = atMostHalfTurn ? max(0, fromStart + fromEnd - 256) : min(256, fromStart + fromEnd)
-        var covered = angular >= 256 ? ring : (ring * angular) >> 8
+        let angular = atMostHalfTurn ? max(0, fromStart &+ fromEnd &- 256) : min(256, fromStart &+ fromEnd)
+        var covered = angular >= 256 ? ring : (ring &* angular) >> 8
         if roundCaps && covered < ring {
-            covered = max(covered, capCoverage(px - capStartX, py - capStartY))
-            covered = max(covered, capCoverage(px - capEndX, py - capEndY))
+            covered = max(covered, capCoverage(px &- capStartX, py &- capStartY))
+            covered = max(covered, capCoverage(px &- capEndX, py &- capEndY))
             if covered > ring { covered = ring }
         }
         return covered
@@ -245,12 +311,12 @@ struct RingRaster<Layout: PixelLayout> {
 
     
     func capCoverage(_ dx: Int64, _ dy: Int64) -> Int32 {
-        let limit = capRadius + EdgeCoverage.reach
-        if dx >= limit || dx <= -limit || dy >= limit || dy <= -limit { return 0 }
-        let d2 = dx * dx + dy * dy
+        let limit = capRadius &+ EdgeCoverage.reach
+        if dx >= limit || dx <= 0 &- limit || dy >= limit || dy <= 0 &- limit { return 0 }
+        let d2 = dx &* dx &+ dy &* dy
         if d2 >= capReach2 { return 0 }
         if d2 <= capSolid2 { return 256 }
-        return EdgeCoverage.disc(dx: dx, dy: dy, d2: d2, radius: capRadius)
+        return capEdge.coverage(dx: dx, dy: dy, d2: d2)
     }
 }
 
@@ -263,6 +329,7 @@ struct SpecialColumns {
     var count = 0
 
     mutating func add(_ r: (Int32, Int32)) {
+        if r.0 >= r.1 { return }
         switch count {
         case 0: a = r
         case 1: b = r
@@ -275,6 +342,7 @@ struct SpecialColumns {
     /// The interval that starts first among those not wholly before `x`; `(limit, limit)` if none.
     func next(after x: Int32, limit: Int32) -> (Int32, Int32) {
         var best = (limit, limit)
+        if count == 0 { return best }
         for i in 0..<count {
             let r = i == 0 ? a : (i == 1 ? b : (i == 2 ? c : d))
             if r.1 > x && r.0 < best.0 { best = r }
