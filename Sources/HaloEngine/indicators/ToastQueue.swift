@@ -21,9 +21,7 @@ struct ToastQueue {
         }
         let theme = engine.theme
         let size = theme.toastFontSize
-        let layout = LabelLayout.lines(text, maxWidth: ToastQueue.textWidth(theme, screenWidth: engine.screenWidth)) {
-            engine.labels.width($0, size: size)
-        }
+        let layout = engine.labels.layout(text, size: size, maxWidth: ToastQueue.textWidth(theme, screenWidth: engine.screenWidth))
         if layout.truncated {
             warnings.append(ControlWarning("toast text is longer than two lines and was cut with an ellipsis; keep toasts short"))
         }

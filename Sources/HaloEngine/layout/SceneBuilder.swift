@@ -215,7 +215,7 @@ struct SceneBuilder {
     }
 
     func layoutLines(_ text: String, size: Int32, maxWidth: Int32) -> [String] {
-        LabelLayout.lines(text, maxWidth: maxWidth) { engine.labels.width($0, size: size) }.lines
+        engine.labels.layout(text, size: size, maxWidth: maxWidth).lines
     }
 
     mutating func addLabel(_ a: Activity, text: String?, top: Int32, centreX: Int32, color: Color, _ key: UInt32) {
