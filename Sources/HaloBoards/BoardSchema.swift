@@ -12,13 +12,14 @@ struct BoardSchema {
 
     func board(_ root: YAMLNode, defaultName: String) throws(BoardError) -> Board {
         var b = Board(name: defaultName)
-        try walk(root, "", ["name", "description", "screen", "theme", "policy"]) { (key, node) throws(BoardError) in
+        try walk(root, "", ["name", "description", "screen", "theme", "policy", "leds"]) { (key, node) throws(BoardError) in
             switch key {
             case "name": b.name = try text(node, key)
             case "description": b.description = try text(node, key)
             case "screen": try screen(node, &b)
             case "theme": try theme(node, &b.theme)
             case "policy": try policy(node, &b.policy)
+            case "leds": try leds(node, &b.leds)
             default: break
             }
         }
@@ -151,6 +152,17 @@ struct BoardSchema {
             case "policy.success-hold-ms": p.successHold = ms
             case "policy.toast-ms": p.toastShort = ms
             case "policy.toast-long-ms": p.toastLong = ms
+            default: break
+            }
+        }
+    }
+
+    func leds(_ node: YAMLNode, _ l: inout LedRingLook) throws(BoardError) {
+        try walk(node, "leds", ["count", "brightness", "track"]) { (key, v) throws(BoardError) in
+            switch key {
+            case "leds.count": l.count = Int(try integer(v, key, 0...1024))
+            case "leds.brightness": l.brightness = try percent(v, key)
+            case "leds.track": l.track = try color(v, key)
             default: break
             }
         }

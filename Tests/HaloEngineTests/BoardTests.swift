@@ -14,7 +14,7 @@ struct BoardTests {
         return path
     }
 
-    @Test("every shipped board loads", arguments: ["mock-480x480", "mock-800x480", "mock-320x240-rgb565"])
+    @Test("every shipped board loads", arguments: ["mock-480x480", "mock-800x480", "mock-320x240-rgb565", "mock-320x240-ring12"])
     func shipped(name: String) throws {
         let b = try BoardLoader.load("\(Self.boardsFolder)/\(name).yaml")
         #expect(b.name == name)
@@ -27,6 +27,9 @@ struct BoardTests {
         #expect(small.format == .rgb565 && small.width == 320 && small.height == 240)
         let kiosk = try BoardLoader.load("\(Self.boardsFolder)/mock-800x480.yaml")
         #expect(kiosk.format == .xrgb8888 && kiosk.width == 800)
+        #expect(kiosk.leds.count == 0)
+        let ringed = try BoardLoader.load("\(Self.boardsFolder)/mock-320x240-ring12.yaml")
+        #expect(ringed.leds.count == 12 && ringed.leds.brightness == 102)
     }
 
     @Test("keys and values are read")
@@ -38,6 +41,7 @@ struct BoardTests {
               circular: {diameter: 100, thickness: 10, caps: butt}
               toast: {opacity: 50}
             policy: {show-delay-ms: 0, min-visible-ms: 250}
+            leds: {count: 16, brightness: 50, track: "#101010"}
             """)
         let b = try BoardLoader.load(path)
         #expect(b.rotation == .quarter && b.logicalWidth == 480 && b.logicalHeight == 800)
@@ -45,6 +49,7 @@ struct BoardTests {
         #expect(b.theme.circularDiameter == 100 && !b.theme.roundCaps)
         #expect(b.theme.toastOpacity == 128)
         #expect(b.policy.showDelay == Milliseconds(0) && b.policy.minimumVisible == Milliseconds(250))
+        #expect(b.leds.count == 16 && b.leds.brightness == 128 && b.leds.track == Color(rgb: 0x101010))
     }
 
     @Test(
@@ -59,6 +64,9 @@ struct BoardTests {
             ("theme: {circular: {diameter: 20, thickness: 12}}", "theme.circular", "more than half"),
             ("policy: {show-delay-ms: soon}", "policy.show-delay-ms", "whole number"),
             ("colour: red", "colour", "unknown key"),
+            ("leds: {count: 5000}", "leds.count", "out of range"),
+            ("leds: {brightness: 150}", "leds.brightness", "percentage"),
+            ("leds: {colour: \"#FF0000\"}", "leds.colour", "known keys here are count, brightness, track"),
             ("screen: [1, 2]", "screen", "mapping"),
         ])
     func errors(yaml: String, key: String, fix: String) throws {

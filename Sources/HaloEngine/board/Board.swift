@@ -12,6 +12,8 @@ public struct Board: Equatable, Sendable {
     public var framesPerSecond: Int32 = 60
     public var theme = Theme()
     public var policy = Policy()
+    /// The LED ring beside the screen, if the device has one (`leds.count` 0 means none).
+    public var leds = LedRingLook()
 
     public init(name: String) { self.name = name }
 

@@ -2,7 +2,8 @@ import HaloEngine
 import HaloMock
 
 /// `halo replay`: runs a timed script on the mock display with a virtual clock and writes the
-/// frames asked for. The same script always gives the same bytes.
+/// frames asked for. The same script always gives the same bytes. On a board with an LED ring it
+/// also writes `leds.txt`: at each of those times, the colour of every LED.
 enum ReplayCommand {
     static let usage = "halo replay SCRIPT [--board NAME|PATH] [--at T1,T2,...] [--out DIR]"
 
@@ -34,6 +35,7 @@ enum ReplayCommand {
         var problems: [(Int, String)] = script.errors.map { ($0.line, $0.description) }
         var next = 0
         var written: [String] = []
+        var ledLines: [String] = []
         func runSteps(through limit: Int64?) {
             while next < script.steps.count, limit.map({ script.steps[next].time.milliseconds <= $0 }) ?? true {
                 let step = script.steps[next]
@@ -52,10 +54,20 @@ enum ReplayCommand {
             let file = "\(out)/\(t).png"
             try session.snapshot(at: .milliseconds(t), to: file)
             written.append(file)
+            if let lights = session.lights {
+                do { try lights.update(at: .milliseconds(t)) } catch { throw CLIError(error.description) }
+                ledLines.append("\(t) \(LedRecorder.text(lights.output.current))")
+            }
+        }
+        if !ledLines.isEmpty {
+            let file = "\(out)/leds.txt"
+            do {
+                try Files.write(file, Array(("# time-ms, then LED 0 (12 o'clock) onwards clockwise\n" + ledLines.joined(separator: "\n") + "\n").utf8))
+            } catch { throw CLIError(error.description) }
         }
         runSteps(through: nil)
         for (_, message) in problems.sorted(by: { $0.0 < $1.0 }) { Console.error("\(path): \(message)") }
-        print("halo replay: \(written.count) frame\(written.count == 1 ? "" : "s") of \(path) on \(board.name) in \(out)/: \(ordered.map { "\($0).png" }.joined(separator: ", "))")
+        print("halo replay: \(written.count) frame\(written.count == 1 ? "" : "s") of \(path) on \(board.name) in \(out)/: \(ordered.map { "\($0).png" }.joined(separator: ", "))\(ledLines.isEmpty ? "" : ", leds.txt")")
         if !problems.isEmpty {
             throw CLIError("\(problems.count) line\(problems.count == 1 ? "" : "s") of \(path) had errors (listed above); the other lines ran")
         }

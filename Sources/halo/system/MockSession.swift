@@ -10,6 +10,8 @@ final class MockSession {
     let engine: Engine
     let display: MemoryDisplay
     let screen: Screen<MemoryDisplay>
+    /// The board's LED ring, recorded in memory; nil when the board has none.
+    let lights: RingLights<LedRecorder>?
 
     init(board: Board) throws(FreeTypeText.FontError) {
         self.board = board
@@ -17,6 +19,7 @@ final class MockSession {
         engine = Engine(screenWidth: board.logicalWidth, screenHeight: board.logicalHeight, theme: board.theme, policy: board.policy, text: text)
         display = MemoryDisplay(width: board.width, height: board.height, format: board.format, rotation: board.rotation)
         screen = Screen(engine: engine, display: display)
+        lights = board.leds.count > 0 ? RingLights(engine: engine, output: LedRecorder(count: board.leds.count), look: board.leds) : nil
     }
 
     /// Loads a board by name or path, turning any error into one sentence.

@@ -1,0 +1,64 @@
+import HaloRender
+
+/// The colours an LED ring shows for the engine's state at a moment.
+///
+/// The ring follows the activity that matters most: a checkout first, then the newest circular
+/// or linear indicator, then the newest spinner or partial overlay, then the network spinner.
+/// A determinate activity fills the ring clockwise from 12 o'clock as its value glides; anything
+/// indeterminate shows the same turning arc as the screen; success and error light the whole
+/// ring in their colours until the indicator leaves the screen. Toasts have text only, so the
+/// ring does not show them. With nothing to show, every LED is off.
+enum LedRingScene {
+    static func colors(_ engine: Engine, look: LedRingLook, at now: Instant) -> [Color] {
+        let off = [Color](repeating: .black, count: look.count)
+        guard look.count > 0, let a = leading(engine.activities.filter { $0.isVisible(at: now) }) else { return off }
+        let theme = engine.theme
+        let arc: (start: Int32, sweep: Int32)
+        let lit: Color
+        switch a.outcome {
+        case .succeeded: (arc, lit) = ((0, Angle.unitsPerTurn), theme.success)
+        case .failed: (arc, lit) = ((0, Angle.unitsPerTurn), theme.error)
+        case .cancelled: return off
+        case nil: (arc, lit) = (a.arc(at: now), theme.indicator)
+        }
+        return (0..<look.count).map { i in
+            let c = LedSectors.coverage(index: i, count: look.count, start: arc.start, sweep: arc.sweep)
+            return dimmed(mix(lit, over: look.track, coverage: c), look.brightness)
+        }
+    }
+
+    /// The activity the ring follows, by the order in the type's description.
+    static func leading(_ visible: [Activity]) -> Activity? {
+        func rank(_ k: IndicatorKind) -> Int {
+            switch k {
+            case .checkout: return 3
+            case .circular, .linear: return 2
+            case .spinner, .partial: return 1
+            case .network: return 0
+            }
+        }
+        return visible.max { (rank($0.kind), $0.serial) < (rank($1.kind), $1.serial) }
+    }
+
+    static func mix(_ top: Color, over bottom: Color, coverage: Int32) -> Color {
+        let w = UInt32(min(255, max(0, (coverage * 255 + 128) >> 8)))
+        return Color(
+            r: UInt8(Blend.channel(UInt32(top.r), UInt32(bottom.r), w)),
+            g: UInt8(Blend.channel(UInt32(top.g), UInt32(bottom.g), w)),
+            b: UInt8(Blend.channel(UInt32(top.b), UInt32(bottom.b), w)))
+    }
+
+    static func dimmed(_ c: Color, _ brightness: UInt8) -> Color {
+        let k = UInt32(brightness)
+        return Color(
+            r: UInt8(Blend.mul255(UInt32(c.r), k)), g: UInt8(Blend.mul255(UInt32(c.g), k)), b: UInt8(Blend.mul255(UInt32(c.b), k)))
+    }
+}
+
+extension Engine {
+    /// The colours of an LED ring of `look` at `now`, LED 0 (12 o'clock) first.
+    public func ledColors(_ look: LedRingLook, at now: Instant) -> [Color] {
+        expire(at: now)
+        return LedRingScene.colors(self, look: look, at: now)
+    }
+}

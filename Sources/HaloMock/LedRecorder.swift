@@ -1,0 +1,35 @@
+import HaloEngine
+import HaloRender
+
+/// An LED ring in memory: it records every set of colours it is sent, so tests and `halo replay`
+/// can see what a real ring would have shown.
+public final class LedRecorder: RingOutput {
+    public let count: Int
+    /// Every `show`, oldest first; the oldest are dropped past `capacity`.
+    public private(set) var frames: [[Color]] = []
+    public static let capacity = 4096
+
+    public init(count: Int) {
+        self.count = count
+    }
+
+    public func show(_ colors: [Color]) throws(DisplayError) {
+        guard colors.count == count else {
+            throw DisplayError("sent \(colors.count) colours to a ring of \(count) LEDs; set leds.count in the board to the ring's size")
+        }
+        if frames.count >= LedRecorder.capacity { frames.removeFirst() }
+        frames.append(colors)
+    }
+
+    /// The colours last shown; every LED off before the first `show`.
+    public var current: [Color] { frames.last ?? [Color](repeating: .black, count: count) }
+
+    /// Colours as `#RRGGBB` words, LED 0 (12 o'clock) first: one line of `halo replay`'s leds.txt.
+    public static func text(_ colors: [Color]) -> String {
+        colors.map { c in
+            let v = UInt32(c.r) << 16 | UInt32(c.g) << 8 | UInt32(c.b)
+            let hex = String(v, radix: 16, uppercase: true)
+            return "#" + String(repeating: "0", count: 6 - hex.count) + hex
+        }.joined(separator: " ")
+    }
+}

@@ -1,0 +1,117 @@
+import HaloEngine
+import HaloMock
+import HaloRender
+import Testing
+
+@Suite("LED ring states, on the mock LED recorder")
+struct LedRingTests {
+    static let blue = Theme().indicator
+    static let green = Theme().success
+    static let red = Theme().error
+
+    func ring(_ count: Int = 12, policy: Policy = Policy()) -> (Engine, RingLights<LedRecorder>) {
+        let e = makeEngine(policy: policy)
+        return (e, RingLights(engine: e, output: LedRecorder(count: count)))
+    }
+
+    @Test("a determinate indicator fills clockwise from 12 o'clock, after the show delay")
+    func determinate() throws {
+        let (e, lights) = ring()
+        try e.run("show up circular value=50%", at: 0)
+        try lights.update(at: .milliseconds(400))
+        #expect(lights.output.current == [Color](repeating: .black, count: 12))
+        try lights.update(at: .milliseconds(600))
+        #expect(Array(lights.output.current[0..<6]) == [Color](repeating: Self.blue, count: 6))
+        #expect(Array(lights.output.current[6...]) == [Color](repeating: .black, count: 6))
+    }
+
+    @Test("value changes glide on the ring as on the screen")
+    func glides() throws {
+        let (e, lights) = ring()
+        try e.run("show up circular value=0%", at: 0)
+        try e.run("progress up 100%", at: 1000)
+        try lights.update(at: .milliseconds(1100))
+        let midway = lights.output.current.filter { $0 == Self.blue }.count
+        #expect(midway > 0 && midway < 12, "partway through the 300 ms glide: \(midway) LEDs lit")
+        try lights.update(at: .milliseconds(1400))
+        #expect(lights.output.current == [Color](repeating: Self.blue, count: 12))
+    }
+
+    @Test("success lights the whole ring green and goes with the indicator; error stays red")
+    func outcomes() throws {
+        let (e, lights) = ring()
+        try e.run("show up circular value=40%", at: 0)
+        try e.run("succeed up \"Photos uploaded\"", at: 1000)
+        try lights.update(at: .milliseconds(1000))
+        #expect(lights.output.current == [Color](repeating: Self.green, count: 12))
+        try lights.update(at: .milliseconds(4000))
+        #expect(lights.output.current == [Color](repeating: .black, count: 12))
+        try e.run("show sync linear value=10%", at: 5000)
+        try e.run("fail sync \"Sync failed. Check the network and retry.\"", at: 6000)
+        for t: Int64 in [6000, 20000, 60000] {
+            try lights.update(at: .milliseconds(t))
+            #expect(lights.output.current == [Color](repeating: Self.red, count: 12))
+        }
+    }
+
+    @Test("an indeterminate activity keeps turning: the ring never repeats a frame for a second")
+    func keepsMoving() throws {
+        var p = Policy()
+        p.showDelay = Milliseconds(0)
+        let (e, lights) = ring(24, policy: p)
+        try e.run("show wait spinner", at: 0)
+        var seen: [[Color]] = []
+        for t in stride(from: Int64(0), through: 1000, by: 50) {
+            try lights.update(at: .milliseconds(t))
+            let now = lights.output.current
+            #expect(now.contains { $0 != .black }, "at \(t) ms the ring is dark")
+            #expect(!seen.contains(now), "at \(t) ms the ring shows an earlier frame again")
+            seen.append(now)
+        }
+    }
+
+    @Test("a checkout takes the ring over from a progress indicator, which gets it back after")
+    func priority() throws {
+        var p = Policy()
+        p.showDelay = Milliseconds(0)
+        p.minimumVisible = Milliseconds(0)
+        let (e, lights) = ring(12, policy: p)
+        try e.run("show up circular value=25%", at: 0)
+        try e.run("show pay checkout label=\"Processing payment\"", at: 100)
+        try lights.update(at: .milliseconds(200))
+        let duringCheckout = lights.output.current
+        try e.run("dismiss pay", at: 300)
+        try lights.update(at: .milliseconds(300))
+        #expect(Array(lights.output.current[0..<3]) == [Color](repeating: Self.blue, count: 3))
+        #expect(Array(lights.output.current[3...]) == [Color](repeating: .black, count: 9))
+        #expect(duringCheckout != lights.output.current)
+    }
+
+    @Test("colours are sent only when they change, scaled by the brightness, over the track colour")
+    func sendsChangesOnly() throws {
+        var look = LedRingLook()
+        look.brightness = 128
+        look.track = Color(rgb: 0x202020)
+        let e = makeEngine()
+        let lights = RingLights(engine: e, output: LedRecorder(count: 4), look: look)
+        try e.run("show up circular value=50%", at: 0)
+        for t: Int64 in [600, 700, 800] { try lights.update(at: .milliseconds(t)) }
+        #expect(lights.output.frames.count == 1)
+        #expect(lights.framesSkipped == 2)
+        let lit = lights.output.current
+        #expect(lit[0] == Color(r: 5, g: 66, b: 128))  // #0A84FF at 128/255
+        #expect(lit[3] == Color(r: 16, g: 16, b: 16))  // #202020 at 128/255
+    }
+
+    @Test("a ring of the wrong size is refused with the fix")
+    func wrongSize() {
+        let recorder = LedRecorder(count: 12)
+        #expect(throws: DisplayError.self) { try recorder.show([Color](repeating: .white, count: 8)) }
+        do {
+            try recorder.show([Color](repeating: .white, count: 8))
+        } catch {
+            #expect(error.description.contains("leds.count"))
+        }
+        #expect(recorder.frames.isEmpty)
+    }
+}
