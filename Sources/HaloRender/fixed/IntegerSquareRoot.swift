@@ -2,19 +2,20 @@
 public enum IntegerSquareRoot {
     /// Floor of the square root of `n` (0 for negative `n`), by Newton's method started at `guess`.
     /// A guess close to the answer (the previous row's) converges in one or two steps.
+    /// Arithmetic wraps instead of trapping: `n` is below 2^62, so `x` stays below 2^31 and no
+    /// square or sum here can overflow.
     public static func floorRoot(_ n: Int64, guess: Int64 = 0) -> Int64 {
         if n <= 0 { return 0 }
         var x = guess > 0 ? guess : initialGuess(n)
         while true {
-            let y = (x + n / x) >> 1
-            if y == x || y == x + 1 || y == x - 1 {
-                x = y
-                break
-            }
+            let y = (x &+ n / x) >> 1
+            let step = y &- x
             x = y
+            if step >= -1 && step <= 1 { break }
         }
-        while x * x > n { x -= 1 }
-        while (x + 1) * (x + 1) <= n { x += 1 }
+        if x == 0 { x = 1 }
+        while x &* x > n { x = x &- 1 }
+        while (x &+ 1) &* (x &+ 1) <= n { x = x &+ 1 }
         return x
     }
 

@@ -38,19 +38,22 @@ public struct BarShape: Equatable {
         RoundedRectShape(x: x + fillFrom, y: y, width: fillTo - fillFrom, height: height, radius: radius, color: indicator)
     }
 
-    /// Damage when only the fill moved: the columns around each end that moved.
+    /// Damage when only the fill moved: the columns each end swept, widened by the rounded end
+    /// (which lies inside the fill, behind the end) and a pixel for anti-aliasing on each side.
     func damage(from old: BarShape) -> [IntRect] {
         var rects: [IntRect] = []
-        let reach = radius + 512
-        for (a, b) in [(old.fillFrom, fillFrom), (old.fillTo, fillTo)] where a != b {
-            let lo = x + min(a, b) - reach, hi = x + max(a, b) + reach
+        let ends = [(old.fillFrom, fillFrom, Int32(0), radius), (old.fillTo, fillTo, radius, Int32(0))]
+        for (a, b, behind, ahead) in ends where a != b {
+            let lo = x + min(a, b) - behind - 256, hi = x + max(a, b) + ahead + 256
             rects.append(IntRect(coveringQ8: max(lo, x), y, min(hi, x + width), y + height).expanded(by: 1).intersection(bounds))
         }
         return rects
     }
 }
 
-/// Draws a bar: the outline's coverage split between track and fill.
+/// Draws a bar: the outline's coverage split between track and fill. Where a row lies wholly
+/// inside the bar, the straight stretches of track and fill are filled as runs; only the
+/// rounded ends of the outline and of the fill are worked out pixel by pixel.
 public func drawBar<Layout>(_ canvas: Canvas<Layout>, _ bar: BarShape, clip: IntRect) {
     let area = bar.bounds.intersection(clip).intersection(canvas.bounds)
     if area.isEmpty { return }
@@ -59,16 +62,47 @@ public func drawBar<Layout>(_ canvas: Canvas<Layout>, _ bar: BarShape, clip: Int
     let outline = RoundedOutline(bar.outline)
     let hasFill = bar.fillTo > bar.fillFrom && indicator.visible
     let fill = RoundedOutline(bar.fill)
+    // Columns the fill can touch at all; beyond them its share is 0. Its rounded ends are shaded
+    // as edges straight across each pixel, which can reach a little past the fill's box.
+    let fillFrom = hasFill ? Int32(truncatingIfNeeded: (fill.x0 - EdgeCoverage.reach) >> 8) : area.maxX
+    let fillTo = hasFill ? Int32(truncatingIfNeeded: (fill.x1 + EdgeCoverage.reach + 255) >> 8) : area.maxX
     for y in area.y..<area.maxY {
         let top = Int64(y) * 256
         var p = canvas.address(area.x, y)
-        for x in area.x..<area.maxX {
-            let total = outline.coverage(x: x, rowTop: top)
+        // A row inside the bar's full height has whole coverage wherever it is straight.
+        let wholeRow = EdgeCoverage.span(left: top, from: outline.y0, to: outline.y1) >= 256
+        let straight = wholeRow ? outline.straight(row: top) : (area.maxX, area.maxX)
+        let fillStraight = wholeRow && hasFill ? fill.straight(row: top) : (area.maxX, area.maxX)
+        var x = area.x
+        while x < area.maxX {
+            if x >= straight.0 && x < straight.1 {
+                var end: Int32 = -1
+                var paint = track
+                if x >= fillStraight.0 && x < fillStraight.1 {
+                    end = min(straight.1, fillStraight.1)
+                    paint = indicator
+                } else if x < fillFrom {
+                    end = min(straight.1, fillFrom)
+                } else if x >= fillTo {
+                    end = straight.1
+                }
+                if end > x {
+                    end = min(end, area.maxX)
+                    if paint.visible { paint.run(p, count: Int(end - x), step: canvas.xStep) }
+                    p += canvas.xStep * Int(end - x)
+                    x = end
+                    continue
+                }
+            }
+            // In the straight part of a whole row the outline covers the pixel; only the fill's
+            // rounded end needs shading there.
+            let total = x >= straight.0 && x < straight.1 ? 256 : outline.coverage(x: x, rowTop: top)
             if total > 0 {
                 let share = hasFill ? min(total, fill.coverage(x: x, rowTop: top)) : 0
                 paintShared(p, total: total, share: share, track: track, indicator: indicator)
             }
             p += canvas.xStep
+            x += 1
         }
     }
 }

@@ -105,13 +105,20 @@ struct RoundedOutline {
     /// How many pixels from column `x` on (before `limit`) lie wholly within the straight part
     /// of the row, where coverage is the row's own; nil or 0 when `x` is not there.
     func solidRun(row top: Int64, x: Int32, limit: Int32) -> Int32? {
+        let (first, end) = straight(row: top)
+        if x < first || x >= end { return nil }
+        return min(end, limit) - x
+    }
+
+    /// The columns of a row lying wholly within the straight part between the corners, where
+    /// coverage is the row's own, as `(first, end)`; empty when there are none.
+    func straight(row top: Int64) -> (Int32, Int32) {
         let inCorners = top < y0 + r || top + 256 > y1 - r
         let left = inCorners ? x0 + r : x0
         let right = inCorners ? x1 - r : x1
         let first = Int32(truncatingIfNeeded: (left + 255) >> 8)
         let end = Int32(truncatingIfNeeded: right >> 8)
-        if x < first || x >= end { return nil }
-        return min(end, limit) - x
+        return first < end ? (first, end) : (end, end)
     }
 
     /// Coverage (Q8) of pixel `x` in the row whose top edge is `rowTop` (Q8).
