@@ -8,6 +8,8 @@ public struct Compositor {
     public private(set) var shown: [Layer]? = nil
     /// Pixels redrawn by the last `render` (the sum of its damage areas).
     public private(set) var lastPixelsTouched: Int64 = 0
+    /// The radial shapes of the rings drawn lately, so animating a ring costs only its arc.
+    public let ringProfiles = RingProfileCache()
 
     public init(background: Color) {
         self.background = background
@@ -46,7 +48,7 @@ public struct Compositor {
         }
         if i < 0 { fillRect(canvas, rect, Color(r: background.r, g: background.g, b: background.b), clip: rect) }
         for j in first..<layers.count where layers[j].drawable.bounds.intersects(rect) {
-            layers[j].drawable.draw(into: canvas, clip: rect)
+            layers[j].drawable.draw(into: canvas, clip: rect, profiles: ringProfiles)
         }
     }
 }

@@ -30,12 +30,13 @@ public enum Drawable: Equatable {
         }
     }
 
-    /// Draws the part of the drawable inside `clip`.
-    public func draw<Layout>(into canvas: Canvas<Layout>, clip: IntRect) {
+    /// Draws the part of the drawable inside `clip`. `profiles` keeps rings' radial shapes
+    /// between frames.
+    public func draw<Layout>(into canvas: Canvas<Layout>, clip: IntRect, profiles: RingProfileCache? = nil) {
         switch self {
         case .fill(let r, let c): fillRect(canvas, r, c, clip: clip)
         case .roundedRect(let s): drawRoundedRect(canvas, s, clip: clip)
-        case .ring(let s): drawRing(canvas, s, clip: clip)
+        case .ring(let s): drawRing(canvas, s, clip: clip, profiles: profiles)
         case .bar(let s): drawBar(canvas, s, clip: clip)
         case .capsule(let s): drawCapsule(canvas, s, clip: clip)
         case .mask(let s): drawMask(canvas, s, clip: clip)

@@ -7,8 +7,8 @@ extension RingRaster {
     func specialColumns(py: Int64, _ x0: Int32, _ x1: Int32) -> SpecialColumns {
         var special = SpecialColumns()
         if !hasIndicator || wholeTurn { return special }
-        special.add(endLine(startX, startY, py: py, x0, x1))
-        special.add(endLine(endX, endY, py: py, x0, x1))
+        special.add(endLine(startX, startY, startLineWidth, py: py, x0, x1))
+        special.add(endLine(endX, endY, endLineWidth, py: py, x0, x1))
         if roundCaps {
             let limit = capLimit &+ 256
             if py &- capStartY < limit && capStartY &- py < limit { special.add(columns(capStartX &- limit, capStartX &+ limit)) }
@@ -31,7 +31,8 @@ extension RingRaster {
     }
 
     /// The columns of this row near the line through an arc end with direction (dx, dy).
-    func endLine(_ dx: Int64, _ dy: Int64, py: Int64, _ x0: Int32, _ x1: Int32) -> (Int32, Int32) {
+    @inline(__always)
+    func endLine(_ dx: Int64, _ dy: Int64, _ width: Int64, py: Int64, _ x0: Int32, _ x1: Int32) -> (Int32, Int32) {
         // On this row the line is at px = dx * py / dy; it is near within reach / |dy|.
         let ady = dy < 0 ? 0 &- dy : dy
         if ady < 16 { return (x0, x1) }  // the line runs along the row: no runs to gain
@@ -41,7 +42,6 @@ extension RingRaster {
         // own ray needs per-pixel work. Rows within 2 px of the centre keep both, to be safe.
         if (py < -512 && dy > 0) || (py > 512 && dy < 0) { return (x1, x1) }
         let centre = (dx &* py) / dy
-        let width = (EdgeCoverage.reach << 16) / ady &+ 256
         return columns(centre &- width, centre &+ width)
     }
 
@@ -54,6 +54,9 @@ extension RingRaster {
     @inline(__always)
     func indicatorCoverage(px: Int64, py: Int64, ring: Int32) -> Int32 {
         if wholeTurn { return ring }
+        // Inside either cap's disc the pixel is the indicator's whatever the end lines say; many
+        // of the pixels asked about are there, so settle them before any half-plane.
+        if roundCaps && (insideCap(px &- capStartX, py &- capStartY) || insideCap(px &- capEndX, py &- capEndY)) { return ring }
         let reach24 = EdgeCoverage.reach << 16
         // Signed distances (Q24) from the lines of the two ends; positive is clockwise. Most
         // pixels are far from both lines, which two comparisons settle.
@@ -80,6 +83,13 @@ extension RingRaster {
         return covered
     }
 
+    /// True when the pixel at `(dx, dy)` from a cap's centre lies wholly inside the cap.
+    @inline(__always)
+    func insideCap(_ dx: Int64, _ dy: Int64) -> Bool {
+        if dx >= capLimit || dx <= 0 &- capLimit || dy >= capLimit || dy <= 0 &- capLimit { return false }
+        return dx &* dx &+ dy &* dy <= capSolid2
+    }
+
     /// Coverage of a pixel at `(dx, dy)` from a cap's centre by that cap's disc.
     @inline(__always)
     func capCoverage(_ dx: Int64, _ dy: Int64) -> Int32 {
@@ -94,7 +104,14 @@ extension RingRaster {
 /// Up to four column intervals of a row that need per-pixel work.
 struct SpecialColumns {
     var a = (Int32(0), Int32(0)), b = (Int32(0), Int32(0)), c = (Int32(0), Int32(0)), d = (Int32(0), Int32(0))
+    /// -1 until the row's columns are worked out (only solid runs need them).
     var count = 0
+
+    static var notYet: SpecialColumns {
+        var s = SpecialColumns()
+        s.count = -1
+        return s
+    }
 
     mutating func add(_ r: (Int32, Int32)) {
         if r.0 >= r.1 { return }
@@ -105,6 +122,16 @@ struct SpecialColumns {
         default: d = r
         }
         count = min(count + 1, 4)
+    }
+
+    /// True when some interval overlaps the columns `a ..< b`.
+    @inline(__always)
+    func intersects(_ from: Int32, _ to: Int32) -> Bool {
+        if count == 0 { return false }
+        if a.0 < to && a.1 > from { return true }
+        if count > 1 && b.0 < to && b.1 > from { return true }
+        if count > 2 && c.0 < to && c.1 > from { return true }
+        return count > 3 && d.0 < to && d.1 > from
     }
 
     /// The interval that starts first among those not wholly before `x`; `(limit, limit)` if none.

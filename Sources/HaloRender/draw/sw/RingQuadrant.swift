@@ -1,0 +1,152 @@
+/// The radial shape of a ring over one quadrant, worked out once and reused for every frame.
+///
+/// A pixel's radial coverage (how much of it lies between the two rims) depends only on its
+/// centre's offsets `|px|`, `|py|` from the ring's centre. Columns of a quadrant sit at
+/// `px = p0 + 256·i` and rows at `py = q0 + 256·j` (Q8); for each row the quadrant records where
+/// the hole ends, where the radially solid band begins and ends, and where the outer reach
+/// ends, and keeps the coverage of every rim pixel in between. Ring centres lie on whole or half
+/// pixels, so one quadrant serves all four by mirroring.
+public final class RingQuadrant {
+    /// One row's limits, as column indices: `i < hole` lies wholly in the hole, `hole ..<
+    /// solidFrom` on the inner rim, `solidFrom ..< solidTo` wholly inside, `solidTo ..< reach`
+    /// on the outer rim. `start` is where the row's rim coverage begins in `coverage`.
+    struct Row {
+        var hole: Int32, solidFrom: Int32, solidTo: Int32, reach: Int32, start: Int32
+    }
+
+    public let outer: Int64, inner: Int64
+    public let p0: Int64, q0: Int64
+    /// Rows of the quadrant; rows from `rows` on are wholly outside the ring.
+    public let rows: Int
+    /// Immutable once built and owned by this object, so drawing reads them through plain
+    /// pointers: no bounds checks and no exclusivity checks in the per-row path.
+    let row: UnsafeMutablePointer<Row>
+    /// Radial coverage (Q8, 0...256) of every rim pixel, row after row: inner rim, outer rim.
+    let coverage: UnsafeMutablePointer<UInt16>
+    let coverageCount: Int
+
+    init(outer: Int64, inner: Int64, p0: Int64, q0: Int64, edges: RadialEdges) {
+        self.outer = outer
+        self.inner = inner
+        self.p0 = p0
+        self.q0 = q0
+        var rows: [Row] = []
+        var coverage: [UInt16] = []
+        var i = (hole: Int64(0), solidFrom: Int64(0), solidTo: Int64(0), reach: Int64(0))
+        var j: Int64 = 0
+        while true {
+            let py = q0 &+ (j << 8)
+            let py2 = py &* py
+            if py2 >= edges.outerReach2 { break }
+            if j == 0 {
+                // Walk out from the axis once; every later row's limits lie at or inside these.
+                i.reach = Self.first(from: 0) { d2(p0, $0, py2) >= edges.outerReach2 }
+                i.hole = Self.first(from: 0) { d2(p0, $0, py2) > edges.innerSolid2 }
+                i.solidFrom = Self.first(from: 0) { d2(p0, $0, py2) >= edges.innerReach2 }
+                i.solidTo = Self.first(from: 0) { d2(p0, $0, py2) > edges.outerSolid2 }
+            } else {
+                i.reach = Self.lastStill(from: i.reach) { d2(p0, $0, py2) >= edges.outerReach2 }
+                i.hole = Self.lastStill(from: i.hole) { d2(p0, $0, py2) > edges.innerSolid2 }
+                i.solidFrom = Self.lastStill(from: i.solidFrom) { d2(p0, $0, py2) >= edges.innerReach2 }
+                i.solidTo = Self.lastStill(from: i.solidTo) { d2(p0, $0, py2) > edges.outerSolid2 }
+            }
+            // Rows where the rims overlap have no solid band: it is all rim.
+            let hole = min(i.hole, i.reach)
+            let from = min(max(i.solidFrom, hole), i.reach)
+            let to = min(max(i.solidTo, from), i.reach)
+            rows.append(Row(hole: Int32(hole), solidFrom: Int32(from), solidTo: Int32(to), reach: Int32(i.reach), start: Int32(coverage.count)))
+            for k in hole..<from { coverage.append(UInt16(edges.radial(px: p0 &+ (k << 8), py: py, d2: d2(p0, k, py2)))) }
+            for k in to..<i.reach { coverage.append(UInt16(edges.radial(px: p0 &+ (k << 8), py: py, d2: d2(p0, k, py2)))) }
+            j &+= 1
+        }
+        self.rows = rows.count
+        row = UnsafeMutablePointer<Row>.allocate(capacity: max(1, rows.count))
+        row.initialize(from: rows, count: rows.count)
+        coverageCount = coverage.count
+        self.coverage = UnsafeMutablePointer<UInt16>.allocate(capacity: max(1, coverage.count))
+        self.coverage.initialize(from: coverage, count: coverage.count)
+    }
+
+    deinit {
+        row.deallocate()
+        coverage.deallocate()
+    }
+
+    /// The first index from `start` on at which `beyond` holds (it must hold from there on).
+    static func first(from start: Int64, _ beyond: (Int64) -> Bool) -> Int64 {
+        var k = start
+        while !beyond(k) { k &+= 1 }
+        return k
+    }
+
+    /// The first index at which `beyond` holds, given that it holds at `start` and the answer
+    /// is at or below it: a row further from the centre only moves each limit inwards.
+    static func lastStill(from start: Int64, _ beyond: (Int64) -> Bool) -> Int64 {
+        var k = start
+        while k > 0 && beyond(k &- 1) { k &-= 1 }
+        return k
+    }
+
+    /// Bytes held, for memory accounting.
+    public var byteCount: Int { coverageCount * 2 + rows * MemoryLayout<Row>.stride }
+}
+
+@inline(__always)
+private func d2(_ p0: Int64, _ i: Int64, _ py2: Int64) -> Int64 {
+    let px = p0 &+ (i << 8)
+    return px &* px &+ py2
+}
+
+/// The two rims of a ring and the squared distances that bound their anti-aliased bands.
+struct RadialEdges {
+    let outerReach2: Int64, outerSolid2: Int64
+    let innerReach2: Int64, innerSolid2: Int64
+    let outerEdge: CircleEdge, innerEdge: CircleEdge
+
+    init(outer: Int64, inner: Int64) {
+        let reach = EdgeCoverage.reach
+        outerReach2 = (outer + reach) * (outer + reach)
+        outerSolid2 = outer > reach ? (outer - reach) * (outer - reach) : -1
+        innerReach2 = inner > 0 ? (inner + reach) * (inner + reach) : -1
+        innerSolid2 = inner > reach ? (inner - reach) * (inner - reach) : -1
+        outerEdge = CircleEdge(radius: outer)
+        innerEdge = CircleEdge(radius: inner)
+    }
+
+    /// The part (Q8) of the pixel at `(px, py)` that lies between the two rims; 0 outside.
+    func radial(px: Int64, py: Int64, d2: Int64) -> Int32 {
+        if d2 >= outerReach2 || d2 <= innerSolid2 { return 0 }
+        var ring: Int32 = 256
+        if d2 > outerSolid2 { ring = outerEdge.coverage(dx: px, dy: py, d2: d2) }
+        if d2 < innerReach2 { ring = ring &- innerEdge.coverage(dx: px, dy: py, d2: d2) }
+        return ring
+    }
+}
+
+/// Ring quadrants kept between frames, so an animated ring never works out its rims again.
+/// A compositor owns one; a handful of entries covers every ring a screen shows.
+public final class RingProfileCache {
+    private var entries: [RingQuadrant] = []
+    public static let capacity = 12
+
+    public init() {}
+
+    /// The quadrant of a ring with these radii whose first column and row sit at `p0`, `q0`.
+    func quadrant(outer: Int64, inner: Int64, p0: Int64, q0: Int64, edges: RadialEdges) -> RingQuadrant {
+        for (k, q) in entries.enumerated() where q.outer == outer && q.inner == inner && q.p0 == p0 && q.q0 == q0 {
+            if k > 0 {
+                // Most recently used first.
+                entries.remove(at: k)
+                entries.insert(q, at: 0)
+            }
+            return q
+        }
+        let q = RingQuadrant(outer: outer, inner: inner, p0: p0, q0: q0, edges: edges)
+        if entries.count >= RingProfileCache.capacity { entries.removeLast() }
+        entries.insert(q, at: 0)
+        return q
+    }
+
+    /// Bytes held by the cached quadrants.
+    public var byteCount: Int { entries.reduce(0) { $0 + $1.byteCount } }
+}
