@@ -38,6 +38,8 @@ let package = Package(
             dependencies: ["HaloEngine", "HaloRender", "HaloMock", "HaloBoards", "HaloFreeType"],
             exclude: ["Golden"]
         ),
+        // Runs the built `halo` binary as a process: exit status, messages and files written.
+        .testTarget(name: "HaloCommandTests", dependencies: ["halo"]),
     ],
     swiftLanguageModes: [.v6]
 )

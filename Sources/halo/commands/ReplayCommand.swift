@@ -12,16 +12,18 @@ enum ReplayCommand {
         do { args = try Arguments(words, valued: ["board", "at", "out"], switches: []) } catch { throw CLIError("\(error.description); usage: \(usage)", status: 2) }
         guard args.positional.count == 1 else { throw CLIError("give exactly one script file; usage: \(usage)", status: 2) }
         let path = args.positional[0]
-        let source: String
-        do { source = try Files.readText(path) } catch { throw CLIError(error.description) }
-        let script = Script(parsing: source)
+        // The command line is checked whole before any file is read.
         var times: [Int64] = []
         if let at = args.options["at"] {
             for part in at.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let t = Int64(part), t >= 0 else { throw CLIError("--at takes times in whole milliseconds separated by commas, e.g. --at 500,1500; '\(part)' is not one", status: 2) }
                 times.append(t)
             }
-        } else {
+        }
+        let source: String
+        do { source = try Files.readText(path) } catch { throw CLIError(error.description) }
+        let script = Script(parsing: source)
+        if args.options["at"] == nil {
             // Without --at: one frame at each time the script does something.
             times = script.steps.map(\.time.milliseconds)
             if times.isEmpty { times = [0] }

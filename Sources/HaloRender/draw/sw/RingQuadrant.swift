@@ -147,6 +147,9 @@ public final class RingProfileCache {
         return q
     }
 
+    /// Quadrants held.
+    public var count: Int { entries.count }
+
     /// Bytes held by the cached quadrants.
     public var byteCount: Int { entries.reduce(0) { $0 + $1.byteCount } }
 }

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+/// The `halo` command run as a separate process, the way a person or a script runs it.
+@Suite("the halo command, run as a process")
+struct CommandTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+
+    struct Run {
+        var status: Int32
+        var out: String
+        var err: String
+    }
+
+    /// The `halo` built beside this test bundle.
+    static var binary: URL {
+        let dir = Bundle.main.bundleURL.deletingLastPathComponent()
+        for candidate in [dir.appendingPathComponent("halo"), Bundle.main.bundleURL.appendingPathComponent("halo")]
+        where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("halo")
+    }
+
+    func halo(_ arguments: [String]) throws -> Run {
+        let p = Process()
+        p.executableURL = Self.binary
+        p.arguments = arguments
+        p.currentDirectoryURL = Self.packageRoot
+        var env = ProcessInfo.processInfo.environment
+        env["HALO_BOARDS"] = Self.packageRoot.appendingPathComponent("Boards").path
+        p.environment = env
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+    }
+
+    func scratch() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    func script(_ text: String, in dir: URL) throws -> String {
+        let path = dir.appendingPathComponent("script.halo").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("the binary was built")
+    func built() {
+        #expect(FileManager.default.isExecutableFile(atPath: Self.binary.path), "no halo at \(Self.binary.path)")
+    }
+
+    @Test("halo boards lists every shipped board")
+    func boards() throws {
+        let r = try halo(["boards"])
+        #expect(r.status == 0)
+        for name in ["mock-480x480", "mock-800x480", "mock-320x240-rgb565", "mock-320x240-ring12"] {
+            #expect(r.out.contains(name), "\(name) missing from: \(r.out)")
+        }
+    }
+
+    @Test("replay writes one PNG per requested time, of the board's size")
+    func replayWritesFrames() throws {
+        let dir = try scratch()
+        let path = try script("@0 show up circular value=10%\n@800 progress up 60%\n", in: dir)
+        let out = dir.appendingPathComponent("frames").path
+        let r = try halo(["replay", path, "--at", "0,1500", "--out", out])
+        #expect(r.status == 0, "\(r.err)")
+        for t in ["0", "1500"] {
+            let data = try Data(contentsOf: URL(fileURLWithPath: "\(out)/\(t).png"))
+            #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            // IHDR: width and height, big-endian, at bytes 16 and 20.
+            let width = data[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = data[20..<24].reduce(0) { $0 << 8 | Int($1) }
+            #expect(width == 480 && height == 480)
+        }
+        #expect(r.out.contains("2 frames"))
+    }
+
+    @Test("the same script gives the same bytes")
+    func replayDeterministic() throws {
+        let dir = try scratch()
+        let path = try script("@0 show s spinner label=\"Syncing\"\n@100 toast \"Saved\"\n", in: dir)
+        _ = try halo(["replay", path, "--at", "900", "--out", dir.appendingPathComponent("a").path])
+        _ = try halo(["replay", path, "--at", "900", "--out", dir.appendingPathComponent("b").path])
+        let a = try Data(contentsOf: dir.appendingPathComponent("a/900.png"))
+        let b = try Data(contentsOf: dir.appendingPathComponent("b/900.png"))
+        #expect(a == b)
+    }
+
+    @Test("bad script lines are reported by line and the run exits 1; the other lines still run")
+    func replayBadLines() throws {
+        let dir = try scratch()
+        let path = try script("@0 show up circular value=10%\n@10 progress up 140%\n@20 fail up\n@30 progress up 50%\n", in: dir)
+        let r = try halo(["replay", path, "--at", "1000", "--out", dir.path])
+        #expect(r.status == 1)
+        #expect(r.err.contains("line 2") && r.err.contains("out of range"), "\(r.err)")
+        #expect(r.err.contains("line 3") && r.err.contains("label"), "\(r.err)")
+        #expect(!r.err.contains("line 4"))
+        #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("1000.png").path))
+    }
+
+    @Test("a board with an LED ring also gets leds.txt: one line a time, one colour an LED")
+    func replayLeds() throws {
+        let dir = try scratch()
+        let path = try script("@0 show up circular value=50%\n", in: dir)
+        let r = try halo(["replay", path, "--board", "mock-320x240-ring12", "--at", "0,1000", "--out", dir.path])
+        #expect(r.status == 0, "\(r.err)")
+        let lines = try String(contentsOfFile: dir.appendingPathComponent("leds.txt").path, encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(lines.count == 2)
+        let late = lines[1].split(separator: " ")
+        #expect(late.first == "1000" && late.count == 13)
+        #expect(late[1] != "#000000" && late[12] == "#000000", "\(lines[1])")
+    }
+
+    @Test("wrong command lines exit 2 with the usage; errors are one sentence on stderr")
+    func usageErrors() throws {
+        let cases: [([String], String)] = [
+            (["frobnicate"], "unknown command"),
+            (["replay", "x.halo", "--at", "5,soon"], "--at takes times"),
+            (["bench", "--scene", "s9"], "unknown scene"),
+            (["bench"], "--scene is required"),
+        ]
+        for (arguments, message) in cases {
+            let r = try halo(arguments)
+            #expect(r.status == 2, "\(arguments): \(r.status)")
+            #expect(r.err.contains(message), "\(arguments): \(r.err)")
+            #expect(r.out.isEmpty)
+        }
+    }
+
+    @Test("a missing script or board is a clear error, exit 1")
+    func missingFiles() throws {
+        let r = try halo(["replay", "/nonexistent/script.halo"])
+        #expect(r.status == 1 && r.err.contains("/nonexistent/script.halo"), "\(r.err)")
+        let dir = try scratch()
+        let path = try script("@0 toast \"Hi\"\n", in: dir)
+        let b = try halo(["replay", path, "--board", "no-such-board", "--out", dir.path])
+        #expect(b.status == 1 && b.err.contains("no-such-board"), "\(b.err)")
+    }
+
+    @Test("bench renders a scene and reports what it touched")
+    func bench() throws {
+        let r = try halo(["bench", "--scene", "s3", "--frames", "3"])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains("3 further frames: 3 drawn"), "\(r.out)")
+        let setup = try halo(["bench", "--scene", "s1", "--setup-only"])
+        #expect(setup.status == 0 && setup.out.contains("nothing drawn"))
+    }
+}
