@@ -3,13 +3,13 @@
 /// A pixel's radial coverage (how much of it lies between the two rims) depends only on its
 /// centre's offsets `|px|`, `|py|` from the ring's centre. Columns of a quadrant sit at
 /// `px = p0 + 256·i` and rows at `py = q0 + 256·j` (Q8); for each row the quadrant records where
-/// the hole ends, where the radially solid band begins and ends, and where the outer reach
-/// ends, and keeps the coverage of every rim pixel in between. Ring centres lie on whole or half
+/// the hole ends and where the outer reach ends, and keeps the coverage of every pixel in
+/// between: anti-aliased on the rims, 256 in the solid band. Ring centres lie on whole or half
 /// pixels, so one quadrant serves all four by mirroring.
 public final class RingQuadrant {
     /// One row's limits, as column indices: `i < hole` lies wholly in the hole, `hole ..<
     /// solidFrom` on the inner rim, `solidFrom ..< solidTo` wholly inside, `solidTo ..< reach`
-    /// on the outer rim. `start` is where the row's rim coverage begins in `coverage`.
+    /// on the outer rim. `start` is where the coverage of column `hole` is in `coverage`.
     struct Row {
         var hole: Int32, solidFrom: Int32, solidTo: Int32, reach: Int32, start: Int32
     }
@@ -21,7 +21,7 @@ public final class RingQuadrant {
     /// Immutable once built and owned by this object, so drawing reads them through plain
     /// pointers: no bounds checks and no exclusivity checks in the per-row path.
     let row: UnsafeMutablePointer<Row>
-    /// Radial coverage (Q8, 0...256) of every rim pixel, row after row: inner rim, outer rim.
+    /// Radial coverage (Q8, 0...256) of every pixel from the hole to the reach, row after row.
     let coverage: UnsafeMutablePointer<UInt16>
     let coverageCount: Int
 
@@ -56,6 +56,7 @@ public final class RingQuadrant {
             let to = min(max(i.solidTo, from), i.reach)
             rows.append(Row(hole: Int32(hole), solidFrom: Int32(from), solidTo: Int32(to), reach: Int32(i.reach), start: Int32(coverage.count)))
             for k in hole..<from { coverage.append(UInt16(edges.radial(px: p0 &+ (k << 8), py: py, d2: d2(p0, k, py2)))) }
+            for _ in from..<to { coverage.append(256) }
             for k in to..<i.reach { coverage.append(UInt16(edges.radial(px: p0 &+ (k << 8), py: py, d2: d2(p0, k, py2)))) }
             j &+= 1
         }

@@ -35,10 +35,11 @@ public func drawRing<Layout>(_ canvas: Canvas<Layout>, _ ring: RingShape, clip: 
 
 /// A ring set up for drawing, row by row.
 ///
-/// Each half row splits, by its `RingQuadrant`, into the hole, the two rims and the radially
-/// solid band between them. Solid runs are filled a run at a time, except in the few columns
-/// near the arc's ends (see `RingArc.swift`). Rim pixels take their radial coverage from the
-/// quadrant and follow the arc's end lines incrementally, so most need no angular work at all.
+/// Each half row is one walk from the hole to the outer reach, its radial coverage read from
+/// the row's `RingQuadrant`. The walk follows the arc's end lines incrementally: pixels far from
+/// both ends and both caps are all indicator or all track, and the solid band between them is
+/// filled as runs; only pixels near an end line or on a cap's edge take the exact arc coverage
+/// (see `RingArc.swift`).
 /// Per-pixel arithmetic wraps instead of trapping: every value is a Q8 or Q16 screen quantity
 /// far inside 64 bits, and overflow checks would cost as much as the arithmetic.
 struct RingRaster<Layout: PixelLayout> {
@@ -58,8 +59,6 @@ struct RingRaster<Layout: PixelLayout> {
     let capEdge: CircleEdge
     /// How far (Q8) from a cap's centre, along either axis, the cap can touch a pixel.
     let capLimit: Int64
-    /// Half the width (Q8, along a row) of the columns near each end line: reach / |dy| + 1 px.
-    let startLineWidth: Int64, endLineWidth: Int64
 
     init(_ ring: RingShape) {
         let reach = EdgeCoverage.reach
@@ -94,8 +93,6 @@ struct RingRaster<Layout: PixelLayout> {
         capSolid2 = capRadius > reach ? (capRadius - reach) * (capRadius - reach) : -1
         capEdge = CircleEdge(radius: capRadius)
         capLimit = capRadius + reach
-        startLineWidth = startY == 0 ? 0 : (reach << 16) / (startY < 0 ? -startY : startY) + 256
-        endLineWidth = endY == 0 ? 0 : (reach << 16) / (endY < 0 ? -endY : endY) + 256
     }
 
     static func sorted(_ x: Int64, _ y: Int64) -> (Int64, Int64) {
@@ -103,112 +100,55 @@ struct RingRaster<Layout: PixelLayout> {
         return ax >= ay ? (ax, ay) : (ay, ax)
     }
 
-    /// The first column whose centre is at or right of the Q8 offset `px` from the ring's centre.
-    @inline(__always) func columnFrom(_ px: Int64) -> Int32 { Int32(truncatingIfNeeded: (cx &+ px &- 128 &+ 255) >> 8) }
-    /// The last column whose centre is at or left of the Q8 offset `px`.
-    @inline(__always) func columnTo(_ px: Int64) -> Int32 { Int32(truncatingIfNeeded: (cx &+ px &- 128) >> 8) }
-
     /// Row `y` (columns `x0 ..< x1`) from row `j` of the quadrants of its two halves; `right`
     /// is the first column right of the centre.
     func drawRow(_ canvas: Canvas<Layout>, _ y: Int32, _ x0: Int32, _ x1: Int32, _ left: RingQuadrant, _ rightHalf: RingQuadrant, _ j: Int, _ right: Int32) {
         let row = RowPass(y: y, py: Int64(y) &* 256 &+ 128 &- cy, x0: x0, x1: x1)
-        var special = SpecialColumns.notYet
-        drawHalf(canvas, row, &special, left, j, firstColumn: right &- 1, step: -1)
-        drawHalf(canvas, row, &special, rightHalf, j, firstColumn: right, step: 1)
+        drawHalf(canvas, row, left, j, firstColumn: right &- 1, step: -1)
+        drawHalf(canvas, row, rightHalf, j, firstColumn: right, step: 1)
     }
 
     /// One half of a row, from the quadrant's row `j`: columns `firstColumn + step·i` for
-    /// `i = 0, 1, ...` moving away from the centre. Drawn left to right: a rim, the solid band,
-    /// the other rim, with one walker carried across all three.
+    /// `i = 0, 1, ...` moving away from the centre, from the hole to the outer reach. Drawn
+    /// left to right in one walk.
     @inline(__always)
-    func drawHalf(_ canvas: Canvas<Layout>, _ row: RowPass, _ special: inout SpecialColumns, _ q: RingQuadrant, _ j: Int, firstColumn c0: Int32, step: Int32) {
+    func drawHalf(_ canvas: Canvas<Layout>, _ row: RowPass, _ q: RingQuadrant, _ j: Int, firstColumn c0: Int32, step: Int32) {
         if j >= q.rows { return }
         let r = q.row[j]
-        let innerCoverage = q.coverage + Int(r.start)
-        let outerCoverage = innerCoverage + Int(r.solidFrom &- r.hole)
-        // Left to right: the first rim, the solid band, the second rim; and where the first
-        // pixel of each rim finds its coverage.
-        let first: (Int32, Int32), solid: (Int32, Int32), second: (Int32, Int32)
-        let firstCoverage: UnsafeMutablePointer<UInt16>, secondCoverage: UnsafeMutablePointer<UInt16>
+        let coverage = q.coverage + Int(r.start)
+        // The span's columns, left to right, and where its leftmost column's coverage is.
+        let from: Int32, to: Int32, first: UnsafeMutablePointer<UInt16>
         if step > 0 {
-            first = (c0 &+ r.hole, c0 &+ r.solidFrom)
-            solid = (c0 &+ r.solidFrom, c0 &+ r.solidTo)
-            second = (c0 &+ r.solidTo, c0 &+ r.reach)
-            firstCoverage = innerCoverage
-            secondCoverage = outerCoverage
+            (from, to) = (c0 &+ r.hole, c0 &+ r.reach)
+            first = coverage
         } else {
-            first = (c0 &- r.reach &+ 1, c0 &- r.solidTo &+ 1)
-            solid = (c0 &- r.solidTo &+ 1, c0 &- r.solidFrom &+ 1)
-            second = (c0 &- r.solidFrom &+ 1, c0 &- r.hole &+ 1)
-            firstCoverage = outerCoverage + Int(r.reach &- r.solidTo &- 1)
-            secondCoverage = innerCoverage + Int(r.solidFrom &- r.hole &- 1)
+            (from, to) = (c0 &- r.reach &+ 1, c0 &- r.hole &+ 1)
+            first = coverage + Int(r.reach &- r.hole &- 1)
         }
-        let a = max(first.0, row.x0), b = min(second.1, row.x1)
+        let a = max(from, row.x0), b = min(to, row.x1)
         if a >= b { return }
+        // The solid band as walk indices (column a + i).
+        let solid: (Int32, Int32) =
+            step > 0
+            ? (c0 &+ r.solidFrom &- a, c0 &+ r.solidTo &- a)
+            : (c0 &- r.solidTo &+ 1 &- a, c0 &- r.solidFrom &+ 1 &- a)
         var walk = RimWalker(self, canvas, row, column: a)
-        let dk = Int(step)
-        // First rim.
-        let firstEnd = min(first.1, b)
-        if a < firstEnd {
-            walk.rim(self, canvas, firstCoverage + dk * Int(a &- first.0), step: dk, count: Int(firstEnd &- a))
-        }
-        // Solid band.
-        let solidFrom = max(solid.0, a), solidTo = min(solid.1, b)
-        if solidFrom < solidTo {
-            drawSolid(canvas, row, &special, from: solidFrom, to: solidTo)
-        }
-        // Second rim.
-        let secondFrom = max(second.0, a)
-        if secondFrom < b {
-            walk.skip(self, canvas, to: secondFrom)
-            walk.rim(self, canvas, secondCoverage + dk * Int(secondFrom &- second.0), step: dk, count: Int(b &- secondFrom))
-        }
+        walk.rim(
+            self, canvas, first + Int(step) * Int(a &- from), step: Int(step), count: Int(b &- a),
+            solid: (Int(max(0, solid.0)), Int(max(0, solid.1))))
     }
 
-    /// Pixels wholly inside the ring radially: all track or all indicator except in the special
-    /// columns, so the rest is filled in runs.
-    func drawSolid(_ canvas: Canvas<Layout>, _ row: RowPass, _ special: inout SpecialColumns, from a: Int32, to b: Int32) {
-        if a >= b { return }
-        let y = row.y, py = row.py
-        if !hasIndicator || wholeTurn {
-            let paint = hasIndicator ? indicator : track
-            if paint.visible { paint.run(canvas.address(a, y), count: Int(b &- a), step: canvas.xStep) }
-            return
-        }
-        if special.count < 0 { special = specialColumns(py: py, row.x0, row.x1) }
-        if !special.intersects(a, b) {
-            let paint = plainPaint(px: Int64(a) &* 256 &+ 128 &- cx, py: py)
-            if paint.visible { paint.run(canvas.address(a, y), count: Int(b &- a), step: canvas.xStep) }
-            return
-        }
-        var x = a
-        while x < b {
-            let (nextFrom, nextTo) = special.next(after: x, limit: b)
-            if nextFrom > x {
-                let end = min(nextFrom, b)
-                let paint = plainPaint(px: Int64(x) &* 256 &+ 128 &- cx, py: py)
-                if paint.visible { paint.run(canvas.address(x, y), count: Int(end &- x), step: canvas.xStep) }
-                x = end
-                continue
-            }
-            let end = min(max(nextTo, x &+ 1), b)
-            var p = canvas.address(x, y)
-            var px = Int64(x) &* 256 &+ 128 &- cx
-            for _ in x..<end {
-                paintShared(p, total: 256, share: indicatorCoverage(px: px, py: py, ring: 256), track: track, indicator: indicator)
-                p += canvas.xStep
-                px = px &+ 256
-            }
-            x = end
-        }
+    /// A pixel near an end of the arc or a cap: its ring coverage split exactly between the
+    /// indicator and the track. Kept out of line so the walk's loop stays small.
+    @inline(never)
+    func shadeNearEnd(_ p: UnsafeMutableRawPointer, px: Int64, py: Int64, ring: Int32) {
+        paintShared(p, total: ring, share: indicatorCoverage(px: px, py: py, ring: ring), track: track, indicator: indicator)
     }
-
 }
 
-/// Walks rim pixels along a row, keeping the pixel's address, its offset from the centre and its
+/// Walks pixels along a row, keeping the pixel's address, its offset from the centre and its
 /// signed distances from the arc's two end lines up to date as it moves right.
 struct RimWalker<Layout: PixelLayout> {
-    var column: Int32
     var p: UnsafeMutableRawPointer
     var px: Int64
     /// Cross products with the two end directions (Q24): signed distances to the end lines.
@@ -218,7 +158,6 @@ struct RimWalker<Layout: PixelLayout> {
 
     @inline(__always)
     init(_ r: RingRaster<Layout>, _ canvas: Canvas<Layout>, _ row: RowPass, column: Int32) {
-        self.column = column
         py = row.py
         p = canvas.address(column, row.y)
         px = Int64(column) &* 256 &+ 128 &- r.cx
@@ -228,67 +167,166 @@ struct RimWalker<Layout: PixelLayout> {
         capRowEnd = r.roundCaps && py &- r.capEndY < r.capLimit && r.capEndY &- py < r.capLimit
     }
 
-    /// Moves right to `column` without drawing.
+    /// Draws `count` pixels, the first of whose radial coverage is at `coverage`, the next
+    /// `step` further on. Only pixels near an end of the arc take the full `indicatorCoverage`;
+    /// the rest are all indicator or all track by which side of the end lines they lie.
     @inline(__always)
-    mutating func skip(_ r: RingRaster<Layout>, _ canvas: Canvas<Layout>, to target: Int32) {
-        let n = Int64(target &- column)
-        p += canvas.xStep * Int(n)
-        px = px &+ (n << 8)
-        crossStart = crossStart &- ((r.startY &* n) << 8)
-        crossEnd = crossEnd &- ((r.endY &* n) << 8)
-        column = target
-    }
-
-    /// Draws `count` rim pixels, the first of whose radial coverage is at `coverage`, the next
-    /// `step` further on. Only pixels near an end of the arc take the full `indicatorCoverage`.
-    @inline(__always)
-    mutating func rim(_ r: RingRaster<Layout>, _ canvas: Canvas<Layout>, _ coverage: UnsafeMutablePointer<UInt16>, step: Int, count: Int) {
-        var cov = coverage
+    mutating func rim(
+        _ r: RingRaster<Layout>, _ canvas: Canvas<Layout>, _ coverage: UnsafeMutablePointer<UInt16>, step: Int, count: Int,
+        solid: (Int, Int)
+    ) {
+        let xStep = canvas.xStep
+        var p = self.p, cov = coverage
         if !r.hasIndicator || r.wholeTurn {
             let paint = r.hasIndicator ? r.indicator : r.track
-            for _ in 0..<count {
+            if !paint.visible { return }
+            // Rim, solid run, rim.
+            let solidFrom = min(solid.0, count), solidTo = max(solidFrom, min(solid.1, count))
+            for _ in 0..<solidFrom {
                 paint.cover(p, Int32(cov.pointee))
-                p += canvas.xStep
+                p += xStep
                 cov += step
             }
-            skipped(r, count)
+            paint.run(p, count: solidTo &- solidFrom, step: xStep)
+            p += xStep * (solidTo &- solidFrom)
+            cov += step * (solidTo &- solidFrom)
+            for _ in solidTo..<count {
+                paint.cover(p, Int32(cov.pointee))
+                p += xStep
+                cov += step
+            }
             return
         }
+        // The loop keeps few values live: pointers, the two cross products, a counter. Its
+        // tests are widened, never narrowed: a pixel sent to the exact path needlessly costs
+        // time, never accuracy.
         let reach24 = EdgeCoverage.reach << 16
+        // -reach24 < cross < reach24, as one unsigned comparison.
+        let nearSpan = UInt64(2 &* reach24 &- 1)
         let stepStart = 0 &- (r.startY << 8), stepEnd = 0 &- (r.endY << 8)
-        for _ in 0..<count {
-            let ring = Int32(cov.pointee)
-            if ring > 0 {
-                let nearStart = crossStart < reach24 && crossStart > 0 &- reach24
-                let nearEnd = crossEnd < reach24 && crossEnd > 0 &- reach24
-                let nearCap =
-                    (capRowStart && px &- r.capStartX < r.capLimit && r.capStartX &- px < r.capLimit)
-                    || (capRowEnd && px &- r.capEndX < r.capLimit && r.capEndX &- px < r.capLimit)
-                if nearStart || nearEnd || nearCap {
-                    paintShared(p, total: ring, share: r.indicatorCoverage(px: px, py: py, ring: ring), track: r.track, indicator: r.indicator)
-                } else {
-                    // Far from both end lines and both caps: all indicator or all track.
-                    let inside = r.atMostHalfTurn ? crossStart >= 0 && crossEnd <= 0 : crossStart >= 0 || crossEnd <= 0
-                    (inside ? r.indicator : r.track).cover(p, ring)
+        // The pixel indices near each end line and each cap on this row (a superset).
+        let lineStart = Self.nearIndices(crossStart, stepStart, reach24, count)
+        let lineEnd = Self.nearIndices(crossEnd, stepEnd, reach24, count)
+        let capStart = capRowStart ? capIndices(r.capStartX, r.capLimit, count) : (0, 0)
+        let capEnd = capRowEnd ? capIndices(r.capEndX, r.capLimit, count) : (0, 0)
+        let indicatorWord = r.indicator.packed, trackWord = r.track.packed
+        let indicatorSolid = r.indicator.opaque, trackSolid = r.track.opaque
+        let halfTurn = r.atMostHalfTurn
+        var cs = crossStart, ce = crossEnd
+        var i = 0
+        // Pixels before `resume` are known to be near an end or a cap: no run can start there.
+        var resume = solid.0
+        while i < count {
+            if i >= resume && i < solid.1 {
+                // Inside the solid band, up to the next pixel near an end or a cap, every pixel
+                // is the same colour: fill them as one run.
+                var stop = min(solid.1, count)
+                Self.clip(&stop, &resume, at: i, lineStart)
+                Self.clip(&stop, &resume, at: i, lineEnd)
+                Self.clip(&stop, &resume, at: i, capStart)
+                Self.clip(&stop, &resume, at: i, capEnd)
+                if stop > i {
+                    let n = stop &- i
+                    let inside = halfTurn ? cs >= 0 && ce <= 0 : cs >= 0 || ce <= 0
+                    let paint = inside ? r.indicator : r.track
+                    if paint.visible { paint.run(p, count: n, step: xStep) }
+                    p += xStep * n
+                    cov += step * n
+                    cs = cs &+ stepStart &* Int64(n)
+                    ce = ce &+ stepEnd &* Int64(n)
+                    i = stop
+                    continue
                 }
             }
-            p += canvas.xStep
+            let ring = Int32(cov.pointee)
+            if ring != 0 {
+                var near = UInt64(bitPattern: cs &+ reach24 &- 1) < nearSpan || UInt64(bitPattern: ce &+ reach24 &- 1) < nearSpan
+                var inCap = false
+                // Near a cap: inside its solid disc the pixel is the indicator's; beyond its
+                // reach the cap plays no part; only its anti-aliased edge needs the exact path.
+                if UInt(bitPattern: i &- capStart.0) < UInt(bitPattern: capStart.1 &- capStart.0) {
+                    let d2 = Self.distance2(px &+ Int64(i) << 8, r.capStartX, py, r.capStartY)
+                    if d2 <= r.capSolid2 { inCap = true } else if d2 < r.capReach2 { near = true }
+                }
+                if !inCap && UInt(bitPattern: i &- capEnd.0) < UInt(bitPattern: capEnd.1 &- capEnd.0) {
+                    let d2 = Self.distance2(px &+ Int64(i) << 8, r.capEndX, py, r.capEndY)
+                    if d2 <= r.capSolid2 { inCap = true } else if d2 < r.capReach2 { near = true }
+                }
+                if inCap {
+                    if ring >= 256 && indicatorSolid { Layout.store(indicatorWord, p) } else { r.indicator.cover(p, ring) }
+                } else if near {
+                    r.shadeNearEnd(p, px: px &+ Int64(i) << 8, py: py, ring: ring)
+                } else {
+                    // Far from both end lines and both caps: all indicator or all track.
+                    let inside = halfTurn ? cs >= 0 && ce <= 0 : cs >= 0 || ce <= 0
+                    if ring >= 256 && (inside ? indicatorSolid : trackSolid) {
+                        Layout.store(inside ? indicatorWord : trackWord, p)
+                    } else {
+                        (inside ? r.indicator : r.track).cover(p, ring)
+                    }
+                }
+            }
+            p += xStep
             cov += step
-            px = px &+ 256
-            crossStart = crossStart &+ stepStart
-            crossEnd = crossEnd &+ stepEnd
+            cs = cs &+ stepStart
+            ce = ce &+ stepEnd
+            i &+= 1
         }
-        column &+= Int32(count)
     }
 
-    /// Accounts for `count` pixels drawn without following the end lines.
+    /// The indices `i` for which `-reach < cross + i·step < reach` may hold, widened by one on
+    /// each side and clamped to `0 ... count`; `(0, 0)` when none.
     @inline(__always)
-    mutating func skipped(_ r: RingRaster<Layout>, _ count: Int) {
-        let n = Int64(count)
-        px = px &+ (n << 8)
-        crossStart = crossStart &- ((r.startY &* n) << 8)
-        crossEnd = crossEnd &- ((r.endY &* n) << 8)
-        column &+= Int32(count)
+    static func nearIndices(_ cross: Int64, _ step: Int64, _ reach: Int64, _ count: Int) -> (Int, Int) {
+        let lo: Int64, hi: Int64
+        if step == 0 {
+            if cross <= 0 &- reach || cross >= reach { return (0, 0) }
+            (lo, hi) = (0, Int64(count))
+        } else if step > 0 {
+            (lo, hi) = (floorDivide(0 &- reach &- cross, step), floorDivide(reach &- cross, step) &+ 2)
+        } else {
+            let d = 0 &- step
+            (lo, hi) = (floorDivide(cross &- reach, d), floorDivide(cross &+ reach, d) &+ 2)
+        }
+        let a = Int(max(0, min(Int64(count), lo))), b = Int(max(0, min(Int64(count), hi)))
+        return a < b ? (a, b) : (0, 0)
+    }
+
+    /// Brings `stop` back to where `range` begins after `i`; if `range` holds `i`, to `i`, and
+    /// no run is tried again before the range ends.
+    @inline(__always)
+    static func clip(_ stop: inout Int, _ resume: inout Int, at i: Int, _ range: (Int, Int)) {
+        if range.0 >= range.1 { return }
+        if range.0 <= i {
+            if i < range.1 {
+                stop = i
+                resume = max(resume, range.1)
+            }
+        } else if range.0 < stop {
+            stop = range.0
+        }
+    }
+
+    /// Squared distance (Q16) between `(x, y)` and `(cx, cy)`.
+    @inline(__always)
+    static func distance2(_ x: Int64, _ cx: Int64, _ y: Int64, _ cy: Int64) -> Int64 {
+        let dx = x &- cx, dy = y &- cy
+        return dx &* dx &+ dy &* dy
+    }
+
+    /// `a / d` rounded towards negative infinity, for `d > 0`.
+    @inline(__always)
+    static func floorDivide(_ a: Int64, _ d: Int64) -> Int64 {
+        a >= 0 ? a / d : 0 &- ((0 &- a &+ d &- 1) / d)
+    }
+
+    /// The indices `i` (pixel `px + 256·i`) within `limit` of a cap centred at `capX`, widened
+    /// by a pixel on each side and clamped to `0 ... count`.
+    @inline(__always)
+    func capIndices(_ capX: Int64, _ limit: Int64, _ count: Int) -> (Int, Int) {
+        let from = (capX &- limit &- px) >> 8, to = ((capX &+ limit &- px) >> 8) &+ 2
+        let a = Int(max(0, min(Int64(count), from))), b = Int(max(0, min(Int64(count), to)))
+        return a < b ? (a, b) : (0, 0)
     }
 }
 
