@@ -34,13 +34,23 @@ struct Paint<Layout: PixelLayout> {
             n -= 1
         }
         let quad = SIMD4<UInt32>(repeating: v)
-        while n >= 16 {
+        // 32 pixels a pass: a full-screen clear is the largest fill there is.
+        while n >= 32 {
             q.storeBytes(of: quad, as: SIMD4<UInt32>.self)
             (q + 16).storeBytes(of: quad, as: SIMD4<UInt32>.self)
             (q + 32).storeBytes(of: quad, as: SIMD4<UInt32>.self)
             (q + 48).storeBytes(of: quad, as: SIMD4<UInt32>.self)
-            q += 64
-            n -= 16
+            (q + 64).storeBytes(of: quad, as: SIMD4<UInt32>.self)
+            (q + 80).storeBytes(of: quad, as: SIMD4<UInt32>.self)
+            (q + 96).storeBytes(of: quad, as: SIMD4<UInt32>.self)
+            (q + 112).storeBytes(of: quad, as: SIMD4<UInt32>.self)
+            q += 128
+            n &-= 32
+        }
+        while n >= 4 {
+            q.storeBytes(of: quad, as: SIMD4<UInt32>.self)
+            q += 16
+            n &-= 4
         }
         while n > 0 {
             q.storeBytes(of: v, as: UInt32.self)

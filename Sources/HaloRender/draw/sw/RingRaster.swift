@@ -205,8 +205,10 @@ struct RimWalker<Layout: PixelLayout> {
         let nearSpan = UInt64(2 &* reach24 &- 1)
         let stepStart = 0 &- (r.startY << 8), stepEnd = 0 &- (r.endY << 8)
         // The pixel indices near each end line and each cap on this row (a superset).
-        let lineStart = Self.nearIndices(crossStart, stepStart, reach24, count)
-        let lineEnd = Self.nearIndices(crossEnd, stepEnd, reach24, count)
+        // Only the solid band is filled in runs, so only it needs to know where the lines are.
+        let hasBand = solid.0 < min(solid.1, count)
+        let lineStart = hasBand ? Self.nearIndices(crossStart, stepStart, reach24, count) : (0, 0)
+        let lineEnd = hasBand ? Self.nearIndices(crossEnd, stepEnd, reach24, count) : (0, 0)
         let capStart = capRowStart ? capIndices(r.capStartX, r.capLimit, count) : (0, 0)
         let capEnd = capRowEnd ? capIndices(r.capEndX, r.capLimit, count) : (0, 0)
         let indicatorWord = r.indicator.packed, trackWord = r.track.packed
