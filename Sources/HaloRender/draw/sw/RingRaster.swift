@@ -59,6 +59,9 @@ struct RingRaster<Layout: PixelLayout> {
     let capEdge: CircleEdge
     /// How far (Q8) from a cap's centre, along either axis, the cap can touch a pixel.
     let capLimit: Int64
+    /// The rows (pixel centres' offsets `py` from the ring's centre, Q8, inclusive) that an end
+    /// of the arc or its cap can touch. A half row outside both lies on one side of both ends.
+    let startRows: (Int64, Int64), endRows: (Int64, Int64)
 
     init(_ ring: RingShape) {
         let reach = EdgeCoverage.reach
@@ -93,6 +96,29 @@ struct RingRaster<Layout: PixelLayout> {
         capSolid2 = capRadius > reach ? (capRadius - reach) * (capRadius - reach) : -1
         capEdge = CircleEdge(radius: capRadius)
         capLimit = capRadius + reach
+        startRows = RingRaster.rowsNearEnd(dirY: startY, outer: outer, inner: inner, capY: capStartY, capLimit: roundCaps ? capLimit : 0)
+        endRows = RingRaster.rowsNearEnd(dirY: endY, outer: outer, inner: inner, capY: capEndY, capLimit: roundCaps ? capLimit : 0)
+    }
+
+    /// The rows an end of the arc can touch: its line from the hole to beyond the outer rim,
+    /// and its cap, each widened by the anti-aliasing reach and a little for rounding.
+    static func rowsNearEnd(dirY: Int64, outer: Int64, inner: Int64, capY: Int64, capLimit: Int64) -> (Int64, Int64) {
+        let reach = EdgeCoverage.reach
+        let a = (max(0, inner - reach) * dirY) >> 16, b = ((outer + reach) * dirY) >> 16
+        var lo = min(a, b) - reach - 2, hi = max(a, b) + reach + 2
+        if capLimit > 0 {
+            lo = min(lo, capY - capLimit - 2)
+            hi = max(hi, capY + capLimit + 2)
+        }
+        return (lo, hi)
+    }
+
+    /// True when no end of the arc and no cap comes near the row at `py`: each half of it is
+    /// then all indicator or all track.
+    @inline(__always)
+    func settled(py: Int64) -> Bool {
+        if !hasIndicator || wholeTurn { return true }
+        return (py < startRows.0 || py > startRows.1) && (py < endRows.0 || py > endRows.1)
     }
 
     static func sorted(_ x: Int64, _ y: Int64) -> (Int64, Int64) {
@@ -103,7 +129,8 @@ struct RingRaster<Layout: PixelLayout> {
     /// Row `y` (columns `x0 ..< x1`) from row `j` of the quadrants of its two halves; `right`
     /// is the first column right of the centre.
     func drawRow(_ canvas: Canvas<Layout>, _ y: Int32, _ x0: Int32, _ x1: Int32, _ left: RingQuadrant, _ rightHalf: RingQuadrant, _ j: Int, _ right: Int32) {
-        let row = RowPass(y: y, py: Int64(y) &* 256 &+ 128 &- cy, x0: x0, x1: x1)
+        let py = Int64(y) &* 256 &+ 128 &- cy
+        let row = RowPass(y: y, py: py, x0: x0, x1: x1, settled: settled(py: py))
         drawHalf(canvas, row, left, j, firstColumn: right &- 1, step: -1)
         drawHalf(canvas, row, rightHalf, j, firstColumn: right, step: 1)
     }
@@ -132,10 +159,25 @@ struct RingRaster<Layout: PixelLayout> {
             step > 0
             ? (c0 &+ r.solidFrom &- a, c0 &+ r.solidTo &- a)
             : (c0 &- r.solidTo &+ 1 &- a, c0 &- r.solidFrom &+ 1 &- a)
-        var walk = RimWalker(self, canvas, row, column: a)
-        walk.rim(
-            self, canvas, first + Int(step) * Int(a &- from), step: Int(step), count: Int(b &- a),
-            solid: (Int(max(0, solid.0)), Int(max(0, solid.1))))
+        let cov = first + Int(step) &* Int(a &- from), count = Int(b &- a)
+        let band = (Int(max(0, solid.0)), Int(max(0, solid.1)))
+        if row.settled {
+            // The whole half row takes the colour of the side of the end lines it lies on.
+            let paint: Paint<Layout>
+            if !hasIndicator || wholeTurn {
+                paint = hasIndicator ? indicator : track
+            } else {
+                let px = Int64(a) &* 256 &+ 128 &- cx
+                let cs = startX &* row.py &- startY &* px, ce = endX &* row.py &- endY &* px
+                paint = (atMostHalfTurn ? cs >= 0 && ce <= 0 : cs >= 0 || ce <= 0) ? indicator : track
+            }
+            if paint.visible {
+                RimWalker<Layout>.plain(paint, canvas.address(a, row.y), cov, step: Int(step), xStep: canvas.xStep, from: 0, to: count, solid: band)
+            }
+            return
+        }
+        let walk = RimWalker(self, canvas, row, column: a)
+        walk.rim(self, canvas, cov, step: Int(step), count: count, solid: band)
     }
 
     /// A pixel near an end of the arc or a cap: its ring coverage split exactly between the
@@ -149,10 +191,10 @@ struct RingRaster<Layout: PixelLayout> {
 /// Walks pixels along a row, keeping the pixel's address, its offset from the centre and its
 /// signed distances from the arc's two end lines up to date as it moves right.
 struct RimWalker<Layout: PixelLayout> {
-    var p: UnsafeMutableRawPointer
-    var px: Int64
+    let p: UnsafeMutableRawPointer
+    let px: Int64
     /// Cross products with the two end directions (Q24): signed distances to the end lines.
-    var crossStart: Int64, crossEnd: Int64
+    let crossStart: Int64, crossEnd: Int64
     let py: Int64
     let capRowStart: Bool, capRowEnd: Bool
 
@@ -168,111 +210,105 @@ struct RimWalker<Layout: PixelLayout> {
     }
 
     /// Draws `count` pixels, the first of whose radial coverage is at `coverage`, the next
-    /// `step` further on. Only pixels near an end of the arc take the full `indicatorCoverage`;
-    /// the rest are all indicator or all track by which side of the end lines they lie.
+    /// `step` further on. The row is cut where it passes near an end line or a cap; between
+    /// those places every pixel lies on one side of both end lines, so the stretch is all
+    /// indicator or all track and is drawn with one paint. Only pixels near an end or a cap
+    /// take the exact path.
     @inline(__always)
-    mutating func rim(
+    func rim(
         _ r: RingRaster<Layout>, _ canvas: Canvas<Layout>, _ coverage: UnsafeMutablePointer<UInt16>, step: Int, count: Int,
         solid: (Int, Int)
     ) {
+        // Rows of a whole ring or a bare track never come here: they are settled.
         let xStep = canvas.xStep
-        var p = self.p, cov = coverage
-        if !r.hasIndicator || r.wholeTurn {
-            let paint = r.hasIndicator ? r.indicator : r.track
-            if !paint.visible { return }
-            // Rim, solid run, rim.
-            let solidFrom = min(solid.0, count), solidTo = max(solidFrom, min(solid.1, count))
-            for _ in 0..<solidFrom {
-                paint.cover(p, Int32(cov.pointee))
-                p += xStep
-                cov += step
+        // Widened, never narrowed: a pixel sent to the exact path needlessly costs time, never
+        // accuracy.
+        let reach24 = EdgeCoverage.reach << 16
+        let stepStart = 0 &- (r.startY << 8), stepEnd = 0 &- (r.endY << 8)
+        let lineStart = Self.nearIndices(crossStart, stepStart, reach24, count)
+        let lineEnd = Self.nearIndices(crossEnd, stepEnd, reach24, count)
+        let capStart = capRowStart ? capIndices(r.capStartX, r.capLimit, count) : (0, 0)
+        let capEnd = capRowEnd ? capIndices(r.capEndX, r.capLimit, count) : (0, 0)
+        let halfTurn = r.atMostHalfTurn
+        var i = 0
+        while i < count {
+            // The stretch from `i` up to the next place near an end or a cap, or, when `i` is
+            // near one, up to where that stops.
+            var stop = count, nearTo = i
+            Self.clip(&stop, &nearTo, at: i, lineStart)
+            Self.clip(&stop, &nearTo, at: i, lineEnd)
+            Self.clip(&stop, &nearTo, at: i, capStart)
+            Self.clip(&stop, &nearTo, at: i, capEnd)
+            if nearTo > i {
+                exact(r, coverage, step: step, xStep: xStep, from: i, to: nearTo)
+                i = nearTo
+                continue
             }
-            paint.run(p, count: solidTo &- solidFrom, step: xStep)
-            p += xStep * (solidTo &- solidFrom)
-            cov += step * (solidTo &- solidFrom)
-            for _ in solidTo..<count {
-                paint.cover(p, Int32(cov.pointee))
-                p += xStep
-                cov += step
-            }
-            return
+            let cs = crossStart &+ stepStart &* Int64(i), ce = crossEnd &+ stepEnd &* Int64(i)
+            let inside = halfTurn ? cs >= 0 && ce <= 0 : cs >= 0 || ce <= 0
+            let paint = inside ? r.indicator : r.track
+            if paint.visible { Self.plain(paint, p, coverage, step: step, xStep: xStep, from: i, to: stop, solid: solid) }
+            i = stop
         }
-        // The loop keeps few values live: pointers, the two cross products, a counter. Its
-        // tests are widened, never narrowed: a pixel sent to the exact path needlessly costs
-        // time, never accuracy.
+    }
+
+    /// Pixels `from ..< to` in one paint: the rim anti-aliased by its radial coverage, the
+    /// solid band filled as a run.
+    @inline(__always)
+    static func plain(
+        _ paint: Paint<Layout>, _ base: UnsafeMutableRawPointer, _ coverage: UnsafeMutablePointer<UInt16>, step: Int, xStep: Int,
+        from: Int, to: Int, solid: (Int, Int)
+    ) {
+        let bandFrom = min(max(solid.0, from), to), bandTo = max(bandFrom, min(solid.1, to))
+        var p = base + xStep &* from, cov = coverage + step &* from
+        for _ in from..<bandFrom {
+            paint.cover(p, Int32(cov.pointee))
+            p += xStep
+            cov += step
+        }
+        paint.run(p, count: bandTo &- bandFrom, step: xStep)
+        p += xStep &* (bandTo &- bandFrom)
+        cov += step &* (bandTo &- bandFrom)
+        for _ in bandTo..<to {
+            paint.cover(p, Int32(cov.pointee))
+            p += xStep
+            cov += step
+        }
+    }
+
+    /// Pixels `from ..< to`, each near an end line or a cap, one by one: inside a cap's solid
+    /// disc the indicator's, on a cap's or an end's anti-aliased edge the exact coverage, and
+    /// otherwise by the side of the end lines it lies on.
+    func exact(_ r: RingRaster<Layout>, _ coverage: UnsafeMutablePointer<UInt16>, step: Int, xStep: Int, from: Int, to: Int) {
         let reach24 = EdgeCoverage.reach << 16
         // -reach24 < cross < reach24, as one unsigned comparison.
         let nearSpan = UInt64(2 &* reach24 &- 1)
         let stepStart = 0 &- (r.startY << 8), stepEnd = 0 &- (r.endY << 8)
-        // The pixel indices near each end line and each cap on this row (a superset).
-        // Only the solid band is filled in runs, so only it needs to know where the lines are.
-        let hasBand = solid.0 < min(solid.1, count)
-        let lineStart = hasBand ? Self.nearIndices(crossStart, stepStart, reach24, count) : (0, 0)
-        let lineEnd = hasBand ? Self.nearIndices(crossEnd, stepEnd, reach24, count) : (0, 0)
-        let capStart = capRowStart ? capIndices(r.capStartX, r.capLimit, count) : (0, 0)
-        let capEnd = capRowEnd ? capIndices(r.capEndX, r.capLimit, count) : (0, 0)
-        let indicatorWord = r.indicator.packed, trackWord = r.track.packed
-        let indicatorSolid = r.indicator.opaque, trackSolid = r.track.opaque
         let halfTurn = r.atMostHalfTurn
-        var cs = crossStart, ce = crossEnd
-        var i = 0
-        // Pixels before `resume` are known to be near an end or a cap: no run can start there.
-        var resume = solid.0
-        while i < count {
-            if i >= resume && i < solid.1 {
-                // Inside the solid band, up to the next pixel near an end or a cap, every pixel
-                // is the same colour: fill them as one run.
-                var stop = min(solid.1, count)
-                Self.clip(&stop, &resume, at: i, lineStart)
-                Self.clip(&stop, &resume, at: i, lineEnd)
-                Self.clip(&stop, &resume, at: i, capStart)
-                Self.clip(&stop, &resume, at: i, capEnd)
-                if stop > i {
-                    let n = stop &- i
-                    let inside = halfTurn ? cs >= 0 && ce <= 0 : cs >= 0 || ce <= 0
-                    let paint = inside ? r.indicator : r.track
-                    if paint.visible { paint.run(p, count: n, step: xStep) }
-                    p += xStep * n
-                    cov += step * n
-                    cs = cs &+ stepStart &* Int64(n)
-                    ce = ce &+ stepEnd &* Int64(n)
-                    i = stop
-                    continue
-                }
-            }
+        var p = self.p + xStep &* from, cov = coverage + step &* from
+        var cs = crossStart &+ stepStart &* Int64(from), ce = crossEnd &+ stepEnd &* Int64(from)
+        var x = px &+ Int64(from) << 8
+        for _ in from..<to {
             let ring = Int32(cov.pointee)
             if ring != 0 {
-                var near = UInt64(bitPattern: cs &+ reach24 &- 1) < nearSpan || UInt64(bitPattern: ce &+ reach24 &- 1) < nearSpan
-                var inCap = false
-                // Near a cap: inside its solid disc the pixel is the indicator's; beyond its
-                // reach the cap plays no part; only its anti-aliased edge needs the exact path.
-                if UInt(bitPattern: i &- capStart.0) < UInt(bitPattern: capStart.1 &- capStart.0) {
-                    let d2 = Self.distance2(px &+ Int64(i) << 8, r.capStartX, py, r.capStartY)
-                    if d2 <= r.capSolid2 { inCap = true } else if d2 < r.capReach2 { near = true }
-                }
-                if !inCap && UInt(bitPattern: i &- capEnd.0) < UInt(bitPattern: capEnd.1 &- capEnd.0) {
-                    let d2 = Self.distance2(px &+ Int64(i) << 8, r.capEndX, py, r.capEndY)
-                    if d2 <= r.capSolid2 { inCap = true } else if d2 < r.capReach2 { near = true }
-                }
-                if inCap {
-                    if ring >= 256 && indicatorSolid { Layout.store(indicatorWord, p) } else { r.indicator.cover(p, ring) }
-                } else if near {
-                    r.shadeNearEnd(p, px: px &+ Int64(i) << 8, py: py, ring: ring)
+                let toStart = r.roundCaps ? Self.distance2(x, r.capStartX, py, r.capStartY) : Int64.max
+                let toEnd = r.roundCaps ? Self.distance2(x, r.capEndX, py, r.capEndY) : Int64.max
+                if toStart <= r.capSolid2 || toEnd <= r.capSolid2 {
+                    r.indicator.cover(p, ring)
+                } else if UInt64(bitPattern: cs &+ reach24 &- 1) < nearSpan || UInt64(bitPattern: ce &+ reach24 &- 1) < nearSpan
+                    || toStart < r.capReach2 || toEnd < r.capReach2
+                {
+                    r.shadeNearEnd(p, px: x, py: py, ring: ring)
                 } else {
-                    // Far from both end lines and both caps: all indicator or all track.
                     let inside = halfTurn ? cs >= 0 && ce <= 0 : cs >= 0 || ce <= 0
-                    if ring >= 256 && (inside ? indicatorSolid : trackSolid) {
-                        Layout.store(inside ? indicatorWord : trackWord, p)
-                    } else {
-                        (inside ? r.indicator : r.track).cover(p, ring)
-                    }
+                    (inside ? r.indicator : r.track).cover(p, ring)
                 }
             }
             p += xStep
             cov += step
             cs = cs &+ stepStart
             ce = ce &+ stepEnd
-            i &+= 1
+            x = x &+ 256
         }
     }
 
@@ -294,16 +330,13 @@ struct RimWalker<Layout: PixelLayout> {
         return a < b ? (a, b) : (0, 0)
     }
 
-    /// Brings `stop` back to where `range` begins after `i`; if `range` holds `i`, to `i`, and
-    /// no run is tried again before the range ends.
+    /// Brings `stop` back to where `range` begins after `i`; if `range` holds `i`, moves
+    /// `nearTo` on to where it ends.
     @inline(__always)
-    static func clip(_ stop: inout Int, _ resume: inout Int, at i: Int, _ range: (Int, Int)) {
+    static func clip(_ stop: inout Int, _ nearTo: inout Int, at i: Int, _ range: (Int, Int)) {
         if range.0 >= range.1 { return }
         if range.0 <= i {
-            if i < range.1 {
-                stop = i
-                resume = max(resume, range.1)
-            }
+            if i < range.1 { nearTo = max(nearTo, range.1) }
         } else if range.0 < stop {
             stop = range.0
         }
@@ -336,4 +369,6 @@ struct RimWalker<Layout: PixelLayout> {
 struct RowPass {
     let y: Int32, py: Int64
     let x0: Int32, x1: Int32
+    /// No end of the arc comes near this row (see `RingRaster.settled`).
+    let settled: Bool
 }
