@@ -57,6 +57,25 @@ struct FrameTests {
         #expect(s.display.rgb() == fresh.display.rgb())
     }
 
+    @Test("animated frames drawn from damage equal frames drawn from scratch", arguments: ["circular", "spinner", "linear"])
+    func animatedIncrementalMatchesFull(kind: String) throws {
+        let s = screen()
+        try s.engine.run("show a \(kind)", at: 0)
+        var t = 0.0
+        for frame in 0..<240 {
+            t = Double(frame) * 1000 / 60
+            let now = Instant.milliseconds(Int64(t))
+            try s.update(at: now)
+            if frame % 40 == 39 {
+                let fresh = screen()
+                try fresh.engine.run("show a \(kind)", at: 0)
+                try fresh.update(at: now)
+                let differing = zip(s.display.rgb(), fresh.display.rgb()).filter { $0 != $1 }.count
+                #expect(differing == 0, "frame \(frame) at \(Int64(t)) ms: \(differing) bytes differ")
+            }
+        }
+    }
+
     @Test("the stride is honoured: padding bytes are never written")
     func strideHonoured() throws {
         let s = screen(padding: 12)

@@ -46,7 +46,7 @@ enum RingDamage {
 
     /// How far past an end its pixels reach, in angle units: the cap plus anti-aliasing.
     static func marginUnits(_ ring: RingShape) -> Int32 {
-        let reach = Int64(ring.roundCaps ? (ring.outerRadius - ring.innerRadius) / 2 : 0) + 512
+        let reach = Int64(ring.roundCaps ? (ring.outerRadius - ring.innerRadius) / 2 : 0) + EdgeCoverage.reach + 64
         // Arc length to angle: units = length / (2π r) · 65536; 65536 / 2π ≈ 10430.4.
         // At the inner rim the same length is a wider angle, so divide by the inner radius.
         let rim = max(Int64(ring.innerRadius), 256)
@@ -55,8 +55,9 @@ enum RingDamage {
 
     /// Box around the annulus sector between two angles (at most a quarter turn apart).
     static func sectorBounds(_ ring: RingShape, from: Int32, to: Int32) -> IntRect {
-        let outer = Int64(ring.outerRadius) + 256
-        let inner = max(Int64(ring.innerRadius) - 256, 0)
+        // Anti-aliasing reaches a little over half a pixel past either rim.
+        let outer = Int64(ring.outerRadius) + EdgeCoverage.reach
+        let inner = max(Int64(ring.innerRadius) - EdgeCoverage.reach, 0)
         var minX = Int64.max, minY = Int64.max, maxX = Int64.min, maxY = Int64.min
         func include(_ angle: Int32, _ radius: Int64) {
             let d = Angle(units: angle).direction
@@ -73,7 +74,7 @@ enum RingDamage {
         }
         let cx = Int64(ring.centerX), cy = Int64(ring.centerY)
         return IntRect(
-            coveringQ8: Int32(cx + minX), Int32(cy + minY), Int32(cx + maxX), Int32(cy + maxY)
-        ).expanded(by: 1)
+            coveringQ8: Int32(cx + minX) - 1, Int32(cy + minY) - 1, Int32(cx + maxX) + 1, Int32(cy + maxY) + 1
+        )
     }
 }

@@ -66,43 +66,47 @@ public func drawBar<Layout>(_ canvas: Canvas<Layout>, _ bar: BarShape, clip: Int
     // as edges straight across each pixel, which can reach a little past the fill's box.
     let fillFrom = hasFill ? Int32(truncatingIfNeeded: (fill.x0 - EdgeCoverage.reach) >> 8) : area.maxX
     let fillTo = hasFill ? Int32(truncatingIfNeeded: (fill.x1 + EdgeCoverage.reach + 255) >> 8) : area.maxX
-    for y in area.y..<area.maxY {
-        let top = Int64(y) * 256
-        var p = canvas.address(area.x, y)
-        // A row inside the bar's full height has whole coverage wherever it is straight.
-        let wholeRow = EdgeCoverage.span(left: top, from: outline.y0, to: outline.y1) >= 256
-        let straight = wholeRow ? outline.straight(row: top) : (area.maxX, area.maxX)
-        let fillStraight = wholeRow && hasFill ? fill.straight(row: top) : (area.maxX, area.maxX)
-        var x = area.x
-        while x < area.maxX {
-            if x >= straight.0 && x < straight.1 {
-                var end: Int32 = -1
-                var paint = track
-                if x >= fillStraight.0 && x < fillStraight.1 {
-                    end = min(straight.1, fillStraight.1)
-                    paint = indicator
-                } else if x < fillFrom {
-                    end = min(straight.1, fillFrom)
-                } else if x >= fillTo {
-                    end = straight.1
-                }
-                if end > x {
-                    end = min(end, area.maxX)
-                    if paint.visible { paint.run(p, count: Int(end - x), step: canvas.xStep) }
-                    p += canvas.xStep * Int(end - x)
-                    x = end
-                    continue
-                }
-            }
-            // In the straight part of a whole row the outline covers the pixel; only the fill's
-            // rounded end needs shading there.
+    let xStep = canvas.xStep
+    /// Columns `a ..< b` of row `y`, shaded pixel by pixel: `straight` tells where the outline
+    /// covers the whole pixel, so only the fill's share has to be worked out there.
+    @inline(__always)
+    func shade(_ a: Int32, _ b: Int32, _ y: Int32, _ top: Int64, straight: (Int32, Int32)) {
+        if a >= b { return }
+        var p = canvas.address(a, y)
+        for x in a..<b {
             let total = x >= straight.0 && x < straight.1 ? 256 : outline.coverage(x: x, rowTop: top)
             if total > 0 {
                 let share = hasFill ? min(total, fill.coverage(x: x, rowTop: top)) : 0
                 paintShared(p, total: total, share: share, track: track, indicator: indicator)
             }
-            p += canvas.xStep
-            x += 1
+            p += xStep
         }
+    }
+    @inline(__always)
+    func run(_ paint: Paint<Layout>, _ a: Int32, _ b: Int32, _ y: Int32) {
+        if a < b && paint.visible { paint.run(canvas.address(a, y), count: Int(b &- a), step: xStep) }
+    }
+    for y in area.y..<area.maxY {
+        let top = Int64(y) * 256
+        // Only a row inside the bar's full height has whole coverage where it is straight.
+        if EdgeCoverage.span(left: top, from: outline.y0, to: outline.y1) < 256 {
+            shade(area.x, area.maxX, y, top, straight: (area.maxX, area.maxX))
+            continue
+        }
+        let straight = outline.straight(row: top)
+        // The straight middle of the row, and the outline's rounded ends either side of it.
+        let s0 = max(area.x, min(straight.0, area.maxX)), s1 = max(s0, min(straight.1, area.maxX))
+        shade(area.x, s0, y, top, straight: straight)
+        shade(s1, area.maxX, y, top, straight: straight)
+        // In the middle: track before and after the fill, the fill's own straight part as a run,
+        // and its rounded ends shaded.
+        let f0 = max(s0, min(fillFrom, s1)), f3 = max(f0, min(fillTo, s1))
+        let fillStraight = hasFill ? fill.straight(row: top) : (f0, f0)
+        let f1 = max(f0, min(fillStraight.0, f3)), f2 = max(f1, min(fillStraight.1, f3))
+        run(track, s0, f0, y)
+        shade(f0, f1, y, top, straight: straight)
+        run(indicator, f1, f2, y)
+        shade(f2, f3, y, top, straight: straight)
+        run(track, f3, s1, y)
     }
 }
