@@ -1,8 +1,13 @@
-import HaloRender
+@testable import HaloRender
 import Testing
 
 @Suite("Ring profiles kept between frames")
 struct RingProfileTests {
+    /// Outer and inner radius, first column's and first row's offset from the centre (Q8).
+    static let quadrantCases: [[Int64]] = [
+        [48 * 256, 40 * 256, 128, 128], [112 * 256, 100 * 256, 0, 0], [24 * 256, 20 * 256, 128, 0], [30 * 256 + 77, 9 * 256, 51, 205],
+    ]
+
     func ring(start: Int32, sweep: Int32, centreOffset: Int32 = 0) -> RingShape {
         RingShape(
             centerX: 60 * 256 + centreOffset, centerY: 60 * 256 + centreOffset / 3, outerRadius: 48 * 256, innerRadius: 40 * 256,
@@ -39,6 +44,28 @@ struct RingProfileTests {
         let odd = RingProfileCache()
         _ = image(ring(start: 0, sweep: 20000, centreOffset: 77), profiles: odd)
         #expect(odd.count == 4)
+    }
+
+    @Test("every entry of a quadrant is its pixel's radial coverage worked out directly, mirrored or not",
+          arguments: RingProfileTests.quadrantCases)
+    func quadrantEntries(shape: [Int64]) {
+        let (outer, inner, p0, q0) = (shape[0], shape[1], shape[2], shape[3])
+        let edges = RadialEdges(outer: outer, inner: inner)
+        let q = RingQuadrant(outer: outer, inner: inner, p0: p0, q0: q0, edges: edges)
+        var checked = 0, wrong = 0
+        for j in 0..<q.rows {
+            let r = q.row[j]
+            let py = q0 + Int64(j) * 256
+            for k in r.hole..<r.reach {
+                let px = p0 + Int64(k) * 256
+                let direct = edges.radial(px: px, py: py, d2: px * px + py * py)
+                let stored = Int32(q.coverage[Int(r.start) + Int(k - r.hole)])
+                let inBand = k >= r.solidFrom && k < r.solidTo
+                if stored != direct || (inBand && direct != 256) { wrong += 1 }
+                checked += 1
+            }
+        }
+        #expect(checked > 0 && wrong == 0, "\(wrong) of \(checked) entries differ")
     }
 
     @Test("the cache holds a bounded number of profiles")

@@ -30,9 +30,10 @@ public final class RingQuadrant {
         self.inner = inner
         self.p0 = p0
         self.q0 = q0
+        // First every row's limits, so the coverage table is allocated once at its exact size.
         var rows: [Row] = []
-        var coverage: [UInt16] = []
         var i = (hole: Int64(0), solidFrom: Int64(0), solidTo: Int64(0), reach: Int64(0))
+        var total: Int32 = 0
         var j: Int64 = 0
         while true {
             let py = q0 &+ (j << 8)
@@ -40,32 +41,51 @@ public final class RingQuadrant {
             if py2 >= edges.outerReach2 { break }
             if j == 0 {
                 // Walk out from the axis once; every later row's limits lie at or inside these.
-                i.reach = Self.first(from: 0) { d2(p0, $0, py2) >= edges.outerReach2 }
-                i.hole = Self.first(from: 0) { d2(p0, $0, py2) > edges.innerSolid2 }
-                i.solidFrom = Self.first(from: 0) { d2(p0, $0, py2) >= edges.innerReach2 }
-                i.solidTo = Self.first(from: 0) { d2(p0, $0, py2) > edges.outerSolid2 }
+                i.reach = Self.first(p0, py2) { $0 >= edges.outerReach2 }
+                i.hole = Self.first(p0, py2) { $0 > edges.innerSolid2 }
+                i.solidFrom = Self.first(p0, py2) { $0 >= edges.innerReach2 }
+                i.solidTo = Self.first(p0, py2) { $0 > edges.outerSolid2 }
             } else {
-                i.reach = Self.lastStill(from: i.reach) { d2(p0, $0, py2) >= edges.outerReach2 }
-                i.hole = Self.lastStill(from: i.hole) { d2(p0, $0, py2) > edges.innerSolid2 }
-                i.solidFrom = Self.lastStill(from: i.solidFrom) { d2(p0, $0, py2) >= edges.innerReach2 }
-                i.solidTo = Self.lastStill(from: i.solidTo) { d2(p0, $0, py2) > edges.outerSolid2 }
+                i.reach = Self.lastStill(i.reach, p0, py2) { $0 >= edges.outerReach2 }
+                i.hole = Self.lastStill(i.hole, p0, py2) { $0 > edges.innerSolid2 }
+                i.solidFrom = Self.lastStill(i.solidFrom, p0, py2) { $0 >= edges.innerReach2 }
+                i.solidTo = Self.lastStill(i.solidTo, p0, py2) { $0 > edges.outerSolid2 }
             }
             // Rows where the rims overlap have no solid band: it is all rim.
             let hole = min(i.hole, i.reach)
             let from = min(max(i.solidFrom, hole), i.reach)
             let to = min(max(i.solidTo, from), i.reach)
-            rows.append(Row(hole: Int32(hole), solidFrom: Int32(from), solidTo: Int32(to), reach: Int32(i.reach), start: Int32(coverage.count)))
-            for k in hole..<from { coverage.append(UInt16(edges.radial(px: p0 &+ (k << 8), py: py, d2: d2(p0, k, py2)))) }
-            for _ in from..<to { coverage.append(256) }
-            for k in to..<i.reach { coverage.append(UInt16(edges.radial(px: p0 &+ (k << 8), py: py, d2: d2(p0, k, py2)))) }
+            rows.append(Row(hole: Int32(hole), solidFrom: Int32(from), solidTo: Int32(to), reach: Int32(i.reach), start: total))
+            total &+= Int32(i.reach &- hole)
             j &+= 1
         }
         self.rows = rows.count
         row = UnsafeMutablePointer<Row>.allocate(capacity: max(1, rows.count))
         row.initialize(from: rows, count: rows.count)
-        coverageCount = coverage.count
-        self.coverage = UnsafeMutablePointer<UInt16>.allocate(capacity: max(1, coverage.count))
-        self.coverage.initialize(from: coverage, count: coverage.count)
+        coverageCount = Int(total)
+        coverage = UnsafeMutablePointer<UInt16>.allocate(capacity: max(1, coverageCount))
+        // A quadrant whose first row and column sit alike is symmetric about its diagonal:
+        // a rim pixel below the diagonal repeats one already worked out above it.
+        let mirrored = p0 == q0
+        for j in 0..<rows.count {
+            let r = row[j]
+            let py = q0 &+ (Int64(j) << 8), py2 = py &* py
+            let out = coverage + Int(r.start) - Int(r.hole)
+            func rim(_ k: Int32) {
+                if mirrored && Int(k) < j {
+                    let m = row[Int(k)]
+                    if m.hole <= Int32(j) && Int32(j) < m.reach {
+                        out[Int(k)] = coverage[Int(m.start) + j - Int(m.hole)]
+                        return
+                    }
+                }
+                let px = p0 &+ (Int64(k) << 8)
+                out[Int(k)] = UInt16(edges.radial(px: px, py: py, d2: px &* px &+ py2))
+            }
+            for k in r.hole..<r.solidFrom { rim(k) }
+            (out + Int(r.solidFrom)).initialize(repeating: 256, count: Int(r.solidTo &- r.solidFrom))
+            for k in r.solidTo..<r.reach { rim(k) }
+        }
     }
 
     deinit {
@@ -73,18 +93,21 @@ public final class RingQuadrant {
         coverage.deallocate()
     }
 
-    /// The first index from `start` on at which `beyond` holds (it must hold from there on).
-    static func first(from start: Int64, _ beyond: (Int64) -> Bool) -> Int64 {
-        var k = start
-        while !beyond(k) { k &+= 1 }
+    /// The first column from the axis on whose squared distance `beyond` accepts (it must
+    /// accept every column from there on).
+    @inline(__always)
+    static func first(_ p0: Int64, _ py2: Int64, _ beyond: (Int64) -> Bool) -> Int64 {
+        var k: Int64 = 0
+        while !beyond(d2(p0, k, py2)) { k &+= 1 }
         return k
     }
 
-    /// The first index at which `beyond` holds, given that it holds at `start` and the answer
+    /// The first column at which `beyond` holds, given that it holds at `start` and the answer
     /// is at or below it: a row further from the centre only moves each limit inwards.
-    static func lastStill(from start: Int64, _ beyond: (Int64) -> Bool) -> Int64 {
+    @inline(__always)
+    static func lastStill(_ start: Int64, _ p0: Int64, _ py2: Int64, _ beyond: (Int64) -> Bool) -> Int64 {
         var k = start
-        while k > 0 && beyond(k &- 1) { k &-= 1 }
+        while k > 0 && beyond(d2(p0, k &- 1, py2)) { k &-= 1 }
         return k
     }
 
