@@ -36,12 +36,14 @@ public final class Engine {
         case .show(let id, let kind, let options):
             return try show(id, kind, options, now)
         case .progress(let id, let value):
-            var a = try active(id, "progress")
-            guard a.kind.canBeDeterminate else {
-                throw ControlError("\(id) is a \(a.kind.rawValue), which shows no amount; use a circular or linear indicator for work whose progress is known", code: "refused")
+            // Changed in place: progress arrives many times a second, and a copy of the
+            // activity would retain and release every string it holds.
+            let i = try activeIndex(id, "progress")
+            let kind = activities[i].kind
+            guard kind.canBeDeterminate else {
+                throw ControlError("\(id) is a \(kind.rawValue), which shows no amount; use a circular or linear indicator for work whose progress is known", code: "refused")
             }
-            setValue(&a, value, now)
-            store(a)
+            setValue(&activities[i], value, now)
         case .label(let id, let label):
             var a = try active(id, "label")
             guard a.kind.takesLabel else { throw ControlError("a \(a.kind.rawValue) indicator shows no label; drop the label command", code: "refused") }
@@ -183,11 +185,16 @@ public final class Engine {
     }
 
     func active(_ id: String, _ verb: String) throws(ControlError) -> Activity {
-        guard let a = find(id) else { throw unknown(id) }
-        if a.outcome != nil || a.removeAt != nil {
+        activities[try activeIndex(id, verb)]
+    }
+
+    /// Where the activity `id` is in `activities`, if it is still running.
+    func activeIndex(_ id: String, _ verb: String) throws(ControlError) -> Int {
+        guard let i = activities.firstIndex(where: { $0.id == id }) else { throw unknown(id) }
+        if activities[i].outcome != nil || activities[i].removeAt != nil {
             throw ControlError("\(id) has already ended, so \(verb) is refused; show it again to start a new run", code: "ended")
         }
-        return a
+        return i
     }
 
     func unknown(_ id: String) -> ControlError {
@@ -209,7 +216,9 @@ public final class Engine {
     }
 
     func expire(at now: Instant) {
-        activities.removeAll { a in a.removeAt.map { $0 <= now } ?? false }
+        // Checked first: removing in place takes the array's storage for writing every time.
+        let due = { (a: Activity) in a.removeAt.map { $0 <= now } ?? false }
+        if activities.contains(where: due) { activities.removeAll(where: due) }
         toasts.expire(at: now)
     }
 }

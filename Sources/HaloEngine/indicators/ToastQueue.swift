@@ -36,7 +36,7 @@ struct ToastQueue {
     static func textWidth(_ theme: Theme, screenWidth: Int32) -> Int32 { boxWidth(theme, screenWidth: screenWidth) - theme.toastHeight / 2 }
 
     mutating func expire(at now: Instant) {
-        toasts.removeAll { $0.end <= now }
+        if toasts.contains(where: { $0.end <= now }) { toasts.removeAll { $0.end <= now } }
     }
 
     func current(at now: Instant) -> Toast? {

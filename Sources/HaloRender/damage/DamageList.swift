@@ -46,6 +46,8 @@ public struct DamageList: Equatable {
 
     /// Limits every rectangle to `area`.
     public mutating func clip(to area: IntRect) {
+        // Most frames' damage already lies on screen: leave the array untouched then.
+        if rects.allSatisfy({ area.contains($0) }) { return }
         rects = rects.map { $0.intersection(area) }.filter { !$0.isEmpty }
     }
 

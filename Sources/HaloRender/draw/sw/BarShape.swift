@@ -57,21 +57,82 @@ public struct BarShape: Equatable {
 public func drawBar<Layout>(_ canvas: Canvas<Layout>, _ bar: BarShape, clip: IntRect) {
     let area = bar.bounds.intersection(clip).intersection(canvas.bounds)
     if area.isEmpty { return }
-    let track = Paint<Layout>(bar.track), indicator = Paint<Layout>(bar.indicator)
-    if !track.visible && !indicator.visible { return }
-    let outline = RoundedOutline(bar.outline)
-    let hasFill = bar.fillTo > bar.fillFrom && indicator.visible
-    let fill = RoundedOutline(bar.fill)
-    // Columns the fill can touch at all; beyond them its share is 0. Its rounded ends are shaded
-    // as edges straight across each pixel, which can reach a little past the fill's box.
-    let fillFrom = hasFill ? Int32(truncatingIfNeeded: (fill.x0 - EdgeCoverage.reach) >> 8) : area.maxX
-    let fillTo = hasFill ? Int32(truncatingIfNeeded: (fill.x1 + EdgeCoverage.reach + 255) >> 8) : area.maxX
-    let xStep = canvas.xStep
+    let raster = BarRaster<Layout>(bar, area)
+    if !raster.track.visible && !raster.indicator.visible { return }
+    for y in area.y..<area.maxY { raster.drawRow(canvas, y) }
+}
+
+/// A bar set up for drawing, row by row.
+struct BarRaster<Layout: PixelLayout> {
+    let track: Paint<Layout>, indicator: Paint<Layout>
+    let outline: RoundedOutline, fill: RoundedOutline
+    let hasFill: Bool
+    let x0: Int32, x1: Int32
+    /// Columns the fill can touch at all; beyond them its share is 0. Its rounded ends are
+    /// shaded as edges straight across each pixel, which can reach a little past the fill's box.
+    let fillFrom: Int32, fillTo: Int32
+
+    init(_ bar: BarShape, _ area: IntRect) {
+        track = Paint(bar.track)
+        indicator = Paint(bar.indicator)
+        outline = RoundedOutline(bar.outline)
+        fill = RoundedOutline(bar.fill)
+        hasFill = bar.fillTo > bar.fillFrom && indicator.visible
+        x0 = area.x
+        x1 = area.maxX
+        fillFrom = hasFill ? Int32(truncatingIfNeeded: (fill.x0 - EdgeCoverage.reach) >> 8) : area.maxX
+        fillTo = hasFill ? Int32(truncatingIfNeeded: (fill.x1 + EdgeCoverage.reach + 255) >> 8) : area.maxX
+    }
+
+    func drawRow(_ canvas: Canvas<Layout>, _ y: Int32) {
+        let top = Int64(y) &* 256
+        // Only a row inside the bar's full height has whole coverage where it is straight.
+        if EdgeCoverage.span(left: top, from: outline.y0, to: outline.y1) < 256 {
+            shade(canvas, x0, x1, y, top, straight: (x1, x1))
+            return
+        }
+        let straight = outline.straight(row: top)
+        // The straight middle of the row, and the outline's rounded ends either side of it.
+        let s0 = max(x0, min(straight.0, x1)), s1 = max(s0, min(straight.1, x1))
+        if x0 < s0 { shade(canvas, x0, s0, y, top, straight: straight) }
+        if s1 < x1 { shade(canvas, s1, x1, y, top, straight: straight) }
+        // In the middle: track before and after the fill, the fill's own straight part as a
+        // run, and its rounded ends shaded.
+        var f0 = max(s0, min(fillFrom, s1)), f3 = max(f0, min(fillTo, s1))
+        let fillStraight = hasFill ? fill.straight(row: top) : (f0, f0)
+        var f1 = max(f0, min(fillStraight.0, f3)), f2 = max(f1, min(fillStraight.1, f3))
+        let p = canvas.address(0, y), xStep = canvas.xStep
+        // Across each rounded end of the fill, the row's pixels are wholly fill, then cut by
+        // the corner's arc, then wholly track: only the cut ones are shaded.
+        if hasFill && fill.r > 0 {
+            let dy2 = fill.cornerRowDistance2(top &+ 128)
+            if f0 < f1 {
+                let cut = fill.cut(dy2: dy2, centre: fill.x0 &+ fill.r, leftward: true)
+                let outside = max(f0, min(cut.outside, f1)), inside = max(outside, min(cut.inside, f1))
+                if f0 < outside && track.visible { track.run(p + Int(f0) &* xStep, count: Int(outside &- f0), step: xStep) }
+                f0 = outside
+                if inside < f1 && indicator.visible { indicator.run(p + Int(inside) &* xStep, count: Int(f1 &- inside), step: xStep) }
+                f1 = inside
+            }
+            if f2 < f3 {
+                let cut = fill.cut(dy2: dy2, centre: fill.x1 &- fill.r, leftward: false)
+                let inside = max(f2, min(cut.inside, f3)), outside = max(inside, min(cut.outside, f3))
+                if f2 < inside && indicator.visible { indicator.run(p + Int(f2) &* xStep, count: Int(inside &- f2), step: xStep) }
+                f2 = inside
+                if outside < f3 && track.visible { track.run(p + Int(outside) &* xStep, count: Int(f3 &- outside), step: xStep) }
+                f3 = outside
+            }
+        }
+        if s0 < f0 && track.visible { track.run(p + Int(s0) &* xStep, count: Int(f0 &- s0), step: xStep) }
+        if f0 < f1 { shade(canvas, f0, f1, y, top, straight: straight) }
+        if f1 < f2 && indicator.visible { indicator.run(p + Int(f1) &* xStep, count: Int(f2 &- f1), step: xStep) }
+        if f2 < f3 { shade(canvas, f2, f3, y, top, straight: straight) }
+        if f3 < s1 && track.visible { track.run(p + Int(f3) &* xStep, count: Int(s1 &- f3), step: xStep) }
+    }
+
     /// Columns `a ..< b` of row `y`, shaded pixel by pixel: `straight` tells where the outline
     /// covers the whole pixel, so only the fill's share has to be worked out there.
-    @inline(__always)
-    func shade(_ a: Int32, _ b: Int32, _ y: Int32, _ top: Int64, straight: (Int32, Int32)) {
-        if a >= b { return }
+    func shade(_ canvas: Canvas<Layout>, _ a: Int32, _ b: Int32, _ y: Int32, _ top: Int64, straight: (Int32, Int32)) {
         var p = canvas.address(a, y)
         for x in a..<b {
             let total = x >= straight.0 && x < straight.1 ? 256 : outline.coverage(x: x, rowTop: top)
@@ -79,34 +140,7 @@ public func drawBar<Layout>(_ canvas: Canvas<Layout>, _ bar: BarShape, clip: Int
                 let share = hasFill ? min(total, fill.coverage(x: x, rowTop: top)) : 0
                 paintShared(p, total: total, share: share, track: track, indicator: indicator)
             }
-            p += xStep
+            p += canvas.xStep
         }
-    }
-    @inline(__always)
-    func run(_ paint: Paint<Layout>, _ a: Int32, _ b: Int32, _ y: Int32) {
-        if a < b && paint.visible { paint.run(canvas.address(a, y), count: Int(b &- a), step: xStep) }
-    }
-    for y in area.y..<area.maxY {
-        let top = Int64(y) * 256
-        // Only a row inside the bar's full height has whole coverage where it is straight.
-        if EdgeCoverage.span(left: top, from: outline.y0, to: outline.y1) < 256 {
-            shade(area.x, area.maxX, y, top, straight: (area.maxX, area.maxX))
-            continue
-        }
-        let straight = outline.straight(row: top)
-        // The straight middle of the row, and the outline's rounded ends either side of it.
-        let s0 = max(area.x, min(straight.0, area.maxX)), s1 = max(s0, min(straight.1, area.maxX))
-        shade(area.x, s0, y, top, straight: straight)
-        shade(s1, area.maxX, y, top, straight: straight)
-        // In the middle: track before and after the fill, the fill's own straight part as a run,
-        // and its rounded ends shaded.
-        let f0 = max(s0, min(fillFrom, s1)), f3 = max(f0, min(fillTo, s1))
-        let fillStraight = hasFill ? fill.straight(row: top) : (f0, f0)
-        let f1 = max(f0, min(fillStraight.0, f3)), f2 = max(f1, min(fillStraight.1, f3))
-        run(track, s0, f0, y)
-        shade(f0, f1, y, top, straight: straight)
-        run(indicator, f1, f2, y)
-        shade(f2, f3, y, top, straight: straight)
-        run(track, f3, s1, y)
     }
 }

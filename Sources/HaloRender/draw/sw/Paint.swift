@@ -64,7 +64,9 @@ struct Paint<Layout: PixelLayout> {
         if count <= 0 { return }
         var q = p
         if opaque {
-            if Layout.bytesPerPixel == 4 && step == 4 {
+            // Short runs (a ring's band, a bar's end) are plain stores; setting up aligned
+            // wide stores only pays from a few dozen pixels on.
+            if Layout.bytesPerPixel == 4 && step == 4 && count >= 24 {
                 fill32(q, count: count)
                 return
             }

@@ -86,11 +86,13 @@ public func drawRoundedRect<Layout>(_ canvas: Canvas<Layout>, _ shape: RoundedRe
 }
 
 
+/// A rounded rectangle's outline set up for per-pixel coverage. Its arithmetic wraps: every
+/// value is a Q8 screen coordinate or the square of one, far inside 64 bits.
 struct RoundedOutline {
     let x0: Int64, y0: Int64, x1: Int64, y1: Int64, r: Int64
     let reach2: Int64, solid2: Int64
+    let corner: CircleEdge
 
-    
     init(_ s: RoundedRectShape) {
         x0 = Int64(s.x)
         y0 = Int64(s.y)
@@ -100,6 +102,7 @@ struct RoundedOutline {
         let reach = EdgeCoverage.reach
         reach2 = (r + reach) * (r + reach)
         solid2 = r > reach ? (r - reach) * (r - reach) : -1
+        corner = CircleEdge(radius: r)
     }
 
     /// How many pixels from column `x` on (before `limit`) lie wholly within the straight part
@@ -121,25 +124,64 @@ struct RoundedOutline {
         return first < end ? (first, end) : (end, end)
     }
 
+    /// Squared distance (Q16) from a row's centre `cy` to the band of the corners' centres;
+    /// 0 for rows between the corners.
+    @inline(__always)
+    func cornerRowDistance2(_ cy: Int64) -> Int64 {
+        let dy = cy < y0 &+ r ? y0 &+ r &- cy : (cy > y1 &- r ? cy &- (y1 &- r) : 0)
+        return dy &* dy
+    }
+
+    /// Where a row of a whole-height run crosses the corner arcs of one end, whose corner
+    /// centres lie at column position `centre` (Q8): columns before `inside` (after, for the
+    /// left end) are wholly covered, and from `outside` on (before, for the left end) not at
+    /// all; between them pixels must be shaded. `dy2` is `cornerRowDistance2` of the row.
+    func cut(dy2: Int64, centre: Int64, leftward: Bool) -> (inside: Int32, outside: Int32) {
+        // Half-widths (Q8) of the disc's solid part and of its reach on this row.
+        // Newton starts from the half-widths at dy = 0, which bound the answers from above.
+        let solid = solid2 >= dy2 ? IntegerSquareRoot.floorRoot(solid2 &- dy2, guess: r &- EdgeCoverage.reach) : -1
+        let reachSq = reach2 &- dy2
+        var reach = reachSq > 0 ? IntegerSquareRoot.floorRoot(reachSq, guess: r &+ EdgeCoverage.reach) : 0
+        if reach &* reach < reachSq { reach &+= 1 }
+        // A pixel centre at `centre ± w` for w up to `solid` is covered, from `reach` on not;
+        // centres short of the corner centre lie on the straight part and are covered.
+        if leftward {
+            // Covered: x·256 + 128 >= centre - solid; uncovered: x·256 + 128 <= centre - reach.
+            let inside = solid >= 0 ? Self.ceilColumn(centre &- solid &- 128) : Self.ceilColumn(centre &- 128)
+            let outside = Self.floorColumn(centre &- reach &- 128) &+ 1
+            return (inside, min(outside, inside))
+        } else {
+            let inside = solid >= 0 ? Self.floorColumn(centre &+ solid &- 128) &+ 1 : Self.floorColumn(centre &- 128) &+ 1
+            let outside = Self.ceilColumn(centre &+ reach &- 128)
+            return (inside, max(outside, inside))
+        }
+    }
+
+    @inline(__always)
+    static func floorColumn(_ q8: Int64) -> Int32 { Int32(truncatingIfNeeded: q8 >> 8) }
+    @inline(__always)
+    static func ceilColumn(_ q8: Int64) -> Int32 { Int32(truncatingIfNeeded: (q8 &+ 255) >> 8) }
+
     /// Coverage (Q8) of pixel `x` in the row whose top edge is `rowTop` (Q8).
+    @inline(__always)
     func coverage(x: Int32, rowTop: Int64) -> Int32 {
-        let left = Int64(x) * 256
-        let cxp = left + 128, cyp = rowTop + 128
+        let left = Int64(x) &* 256
+        let cxp = left &+ 128, cyp = rowTop &+ 128
         // Corner regions: the pixel centre is beyond both the horizontal and the vertical
         // straight parts, so the nearest edge is the corner's arc.
         if r > 0 {
-            let ccx: Int64 = cxp < x0 + r ? x0 + r : (cxp > x1 - r ? x1 - r : cxp)
-            let ccy: Int64 = cyp < y0 + r ? y0 + r : (cyp > y1 - r ? y1 - r : cyp)
+            let ccx: Int64 = cxp < x0 &+ r ? x0 &+ r : (cxp > x1 &- r ? x1 &- r : cxp)
+            let ccy: Int64 = cyp < y0 &+ r ? y0 &+ r : (cyp > y1 &- r ? y1 &- r : cyp)
             if ccx != cxp && ccy != cyp {
-                let dx = cxp - ccx, dy = cyp - ccy
-                let d2 = dx * dx + dy * dy
+                let dx = cxp &- ccx, dy = cyp &- ccy
+                let d2 = dx &* dx &+ dy &* dy
                 if d2 >= reach2 { return 0 }
                 if d2 <= solid2 { return 256 }
-                return EdgeCoverage.disc(dx: dx, dy: dy, d2: d2, radius: r)
+                return corner.coverage(dx: dx, dy: dy, d2: d2)
             }
         }
         let cx = EdgeCoverage.span(left: left, from: x0, to: x1)
         let cy = EdgeCoverage.span(left: rowTop, from: y0, to: y1)
-        return (cx * cy) >> 8
+        return (cx &* cy) >> 8
     }
 }
