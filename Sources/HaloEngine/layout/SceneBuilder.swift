@@ -16,7 +16,10 @@ struct SceneBuilder {
     var height: Int32 { engine.screenHeight }
 
     mutating func build() -> [Layer] {
-        let visible = engine.activities.filter { $0.isVisible(at: now) }.sorted { ($0.kind.layer, $0.serial) < ($1.kind.layer, $1.serial) }
+        // A few layers per activity (shape, icon, label lines) and a toast: one allocation.
+        layers.reserveCapacity(engine.activities.count * 6 + 4)
+        var visible = engine.activities.filter { $0.isVisible(at: now) }
+        if visible.count > 1 { visible.sort { ($0.kind.layer, $0.serial) < ($1.kind.layer, $1.serial) } }
         var toastDone = false
         for a in visible {
             if a.kind.layer > 2 && !toastDone {

@@ -3,12 +3,11 @@
 /// of the end lines they lie.
 extension RingRaster {
     /// The part of the pixel (Q8) covered by the indicator arc and its caps, at most `ring`.
+    /// `toStart` and `toEnd` are the squared distances (Q16) from the pixel to the caps'
+    /// centres (`Int64.max` without round caps); the pixel lies in neither cap's solid disc.
     @inline(__always)
-    func indicatorCoverage(px: Int64, py: Int64, ring: Int32) -> Int32 {
+    func indicatorCoverage(px: Int64, py: Int64, ring: Int32, toStart: Int64, toEnd: Int64) -> Int32 {
         if wholeTurn { return ring }
-        // Inside either cap's disc the pixel is the indicator's whatever the end lines say; many
-        // of the pixels asked about are there, so settle them before any half-plane.
-        if roundCaps && (insideCap(px &- capStartX, py &- capStartY) || insideCap(px &- capEndX, py &- capEndY)) { return ring }
         let reach24 = EdgeCoverage.reach << 16
         // Signed distances (Q24) from the lines of the two ends; positive is clockwise. Most
         // pixels are far from both lines, which two comparisons settle.
@@ -27,28 +26,11 @@ extension RingRaster {
         // An arc of at most half a turn is inside both ends' half-planes; a longer one is inside either.
         let angular = atMostHalfTurn ? max(0, fromStart &+ fromEnd &- 256) : min(256, fromStart &+ fromEnd)
         var covered = angular >= 256 ? ring : (ring &* angular) >> 8
-        if roundCaps && covered < ring {
-            covered = max(covered, capCoverage(px &- capStartX, py &- capStartY))
-            covered = max(covered, capCoverage(px &- capEndX, py &- capEndY))
+        if covered < ring {
+            if toStart < capReach2 { covered = max(covered, capEdge.coverage(dx: px &- capStartX, dy: py &- capStartY, d2: toStart)) }
+            if toEnd < capReach2 { covered = max(covered, capEdge.coverage(dx: px &- capEndX, dy: py &- capEndY, d2: toEnd)) }
             if covered > ring { covered = ring }
         }
         return covered
-    }
-
-    /// True when the pixel at `(dx, dy)` from a cap's centre lies wholly inside the cap.
-    @inline(__always)
-    func insideCap(_ dx: Int64, _ dy: Int64) -> Bool {
-        if dx >= capLimit || dx <= 0 &- capLimit || dy >= capLimit || dy <= 0 &- capLimit { return false }
-        return dx &* dx &+ dy &* dy <= capSolid2
-    }
-
-    /// Coverage of a pixel at `(dx, dy)` from a cap's centre by that cap's disc.
-    @inline(__always)
-    func capCoverage(_ dx: Int64, _ dy: Int64) -> Int32 {
-        if dx >= capLimit || dx <= 0 &- capLimit || dy >= capLimit || dy <= 0 &- capLimit { return 0 }
-        let d2 = dx &* dx &+ dy &* dy
-        if d2 >= capReach2 { return 0 }
-        if d2 <= capSolid2 { return 256 }
-        return capEdge.coverage(dx: dx, dy: dy, d2: d2)
     }
 }

@@ -183,8 +183,9 @@ struct RingRaster<Layout: PixelLayout> {
     /// A pixel near an end of the arc or a cap: its ring coverage split exactly between the
     /// indicator and the track. Kept out of line so the walk's loop stays small.
     @inline(never)
-    func shadeNearEnd(_ p: UnsafeMutableRawPointer, px: Int64, py: Int64, ring: Int32) {
-        paintShared(p, total: ring, share: indicatorCoverage(px: px, py: py, ring: ring), track: track, indicator: indicator)
+    func shadeNearEnd(_ p: UnsafeMutableRawPointer, px: Int64, py: Int64, ring: Int32, toStart: Int64, toEnd: Int64) {
+        let share = indicatorCoverage(px: px, py: py, ring: ring, toStart: toStart, toEnd: toEnd)
+        paintShared(p, total: ring, share: share, track: track, indicator: indicator)
     }
 }
 
@@ -298,7 +299,7 @@ struct RimWalker<Layout: PixelLayout> {
                 } else if UInt64(bitPattern: cs &+ reach24 &- 1) < nearSpan || UInt64(bitPattern: ce &+ reach24 &- 1) < nearSpan
                     || toStart < r.capReach2 || toEnd < r.capReach2
                 {
-                    r.shadeNearEnd(p, px: x, py: py, ring: ring)
+                    r.shadeNearEnd(p, px: x, py: py, ring: ring, toStart: toStart, toEnd: toEnd)
                 } else {
                     let inside = halfTurn ? cs >= 0 && ce <= 0 : cs >= 0 || ce <= 0
                     (inside ? r.indicator : r.track).cover(p, ring)
