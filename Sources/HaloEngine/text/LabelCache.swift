@@ -22,22 +22,43 @@ final class LabelCache {
 
     init(_ text: TextRasterizer) { self.text = text }
 
+    /// The last few lookups, checked before the dictionaries: a frame asks again for the
+    /// strings it asked for last frame, and comparing a string with itself is cheaper than
+    /// hashing it.
+    var recentMasks: [(key: Key, mask: CoverageMask)] = []
+    var recentLayouts: [(key: LayoutKey, result: LabelLayout.Result)] = []
+    static let recentCount = 8
+
     func mask(_ line: String, size: Int32) -> CoverageMask {
         let key = Key(text: line, size: size)
-        if let m = masks[key] { return m }
-        if masks.count >= LabelCache.capacity { masks.removeAll(keepingCapacity: true) }
-        let m = text.render(line, size: size)
-        masks[key] = m
+        if let hit = recentMasks.first(where: { $0.key == key }) { return hit.mask }
+        let m: CoverageMask
+        if let known = masks[key] {
+            m = known
+        } else {
+            if masks.count >= LabelCache.capacity { masks.removeAll(keepingCapacity: true) }
+            m = text.render(line, size: size)
+            masks[key] = m
+        }
+        if recentMasks.count >= LabelCache.recentCount { recentMasks.removeFirst() }
+        recentMasks.append((key, m))
         return m
     }
 
     /// `text` broken into at most two lines of at most `maxWidth` pixels (see `LabelLayout`).
     func layout(_ line: String, size: Int32, maxWidth: Int32) -> LabelLayout.Result {
         let key = LayoutKey(text: line, size: size, maxWidth: maxWidth)
-        if let r = layouts[key] { return r }
-        if layouts.count >= LabelCache.capacity { layouts.removeAll(keepingCapacity: true) }
-        let r = LabelLayout.lines(line, maxWidth: maxWidth) { text.width(of: $0, size: size) }
-        layouts[key] = r
+        if let hit = recentLayouts.first(where: { $0.key == key }) { return hit.result }
+        let r: LabelLayout.Result
+        if let known = layouts[key] {
+            r = known
+        } else {
+            if layouts.count >= LabelCache.capacity { layouts.removeAll(keepingCapacity: true) }
+            r = LabelLayout.lines(line, maxWidth: maxWidth) { text.width(of: $0, size: size) }
+            layouts[key] = r
+        }
+        if recentLayouts.count >= LabelCache.recentCount { recentLayouts.removeFirst() }
+        recentLayouts.append((key, r))
         return r
     }
 

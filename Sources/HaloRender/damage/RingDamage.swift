@@ -59,17 +59,23 @@ enum RingDamage {
         let outer = Int64(ring.outerRadius) + EdgeCoverage.reach
         let inner = max(Int64(ring.innerRadius) - EdgeCoverage.reach, 0)
         var minX = Int64.max, minY = Int64.max, maxX = Int64.min, maxY = Int64.min
-        func include(_ angle: Int32, _ radius: Int64) {
-            let d = Angle(units: angle).direction
+        func include(_ d: (x: Int32, y: Int32), _ radius: Int64) {
             let x = (radius * Int64(d.x)) >> 16, y = (radius * Int64(d.y)) >> 16
             minX = min(minX, x); maxX = max(maxX, x)
             minY = min(minY, y); maxY = max(maxY, y)
         }
-        include(from, outer); include(from, inner); include(to, outer); include(to, inner)
+        let a = Angle(units: from).direction, b = Angle(units: to).direction
+        include(a, outer); include(a, inner); include(b, outer); include(b, inner)
         // Where the sector crosses 12, 3, 6 or 9 o'clock its outer rim bulges past the corners.
         var axis = (from & ~0x3FFF) &+ 0x4000
         while axis < to {
-            include(axis, outer)
+            // The axes' directions are exact: no table lookup needed.
+            switch (axis >> 14) & 3 {
+            case 0: include((0, -65536), outer)
+            case 1: include((65536, 0), outer)
+            case 2: include((0, 65536), outer)
+            default: include((-65536, 0), outer)
+            }
             axis = axis &+ 0x4000
         }
         let cx = Int64(ring.centerX), cy = Int64(ring.centerY)

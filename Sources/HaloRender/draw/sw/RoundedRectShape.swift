@@ -31,7 +31,12 @@ public struct RoundedRectShape: Equatable {
 
     /// Whole pixels that the shape covers completely, when filled with an opaque colour.
     public var opaqueInterior: IntRect {
-        if strokeWidth > 0 || color.a != 255 { return .empty }
+        color.a == 255 ? coveredInterior : .empty
+    }
+
+    /// Whole pixels that the shape covers completely, whatever its colour.
+    var coveredInterior: IntRect {
+        if strokeWidth > 0 { return .empty }
         // The inner box of a rounded rectangle: inset by (1 − 1/√2) of the radius, rounded up.
         let inset = (radius * 75 + 255) / 256
         let wide = IntRect(minX: Fixed.ceil(x), minY: Fixed.ceil(y + radius), maxX: Fixed.floor(x + width), maxY: Fixed.floor(y + height - radius))
@@ -54,6 +59,11 @@ public func drawRoundedRect<Layout>(_ canvas: Canvas<Layout>, _ shape: RoundedRe
     let paint = Paint<Layout>(shape.color)
     let outline = RoundedOutline(shape)
     let hole = shape.strokeWidth > 0 && shape.inner.width > 0 && shape.inner.height > 0 ? RoundedOutline(shape.inner) : nil
+    if hole == nil && shape.coveredInterior.contains(area) {
+        // Damage inside the shape (a spinner's on a message box): every pixel is whole.
+        for y in area.y..<area.maxY { paint.run(canvas.address(area.x, y), count: Int(area.width), step: canvas.xStep) }
+        return
+    }
     for y in area.y..<area.maxY {
         let top = Int64(y) * 256
         let rowCover = EdgeCoverage.span(left: top, from: outline.y0, to: outline.y1)
