@@ -17,6 +17,8 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Linux interfaces Swift's Glibc module leaves out (signalfd, socket headers); headers only.
+        .systemLibrary(name: "CLinux"),
 
         // Layer 2: indicator state machines, animation, layout, control language.
         .target(name: "HaloEngine", dependencies: ["HaloRender"]),
@@ -26,10 +28,11 @@ let package = Package(
         .target(name: "HaloBoards", dependencies: ["HaloEngine", "CYAML"]),
         // Layer 4: the mock backend: memory display, virtual clock, PNG output.
         .target(name: "HaloMock", dependencies: ["HaloEngine", "HaloRender", "CZlib"]),
-        // Layer 5: the command.
+        // Layer 5: the daemon's control socket and loop, and the command.
+        .target(name: "HaloDaemon", dependencies: ["HaloEngine", "HaloRender", "CLinux"]),
         .executableTarget(
             name: "halo",
-            dependencies: ["HaloEngine", "HaloRender", "HaloMock", "HaloBoards", "HaloFreeType"]
+            dependencies: ["HaloEngine", "HaloRender", "HaloMock", "HaloBoards", "HaloFreeType", "HaloDaemon"]
         ),
 
         .testTarget(name: "HaloRenderTests", dependencies: ["HaloRender"]),
@@ -38,6 +41,7 @@ let package = Package(
             dependencies: ["HaloEngine", "HaloRender", "HaloMock", "HaloBoards", "HaloFreeType"],
             exclude: ["Golden"]
         ),
+        .testTarget(name: "HaloDaemonTests", dependencies: ["HaloDaemon", "HaloEngine", "HaloMock", "HaloRender"]),
         // Runs the built `halo` binary as a process: exit status, messages and files written.
         .testTarget(name: "HaloCommandTests", dependencies: ["halo"]),
     ],

@@ -12,6 +12,8 @@ let help = """
       \(ReplayCommand.usage)
       \(BenchCommand.usage)
       \(LintCommand.usage)
+      \(RunCommand.usage)
+      \(CtlCommand.usage)
       halo boards
 
     Boards are looked up by name in $HALO_BOARDS, ./Boards, /etc/halo/boards and /usr/share/halo/boards.
@@ -26,6 +28,8 @@ do throws(CLIError) {
     case "bench": try BenchCommand.run(words)
     case "lint": try LintCommand.run(words)
     case "boards": try BoardsCommand.run(words)
+    case "run": try RunCommand.run(words)
+    case "ctl": try CtlCommand.run(words)
     case "help", "--help", "-h": print(help)
     default: throw CLIError("unknown command '\(verb)'; run `halo help` to see the commands", status: 2)
     }

@@ -104,6 +104,12 @@ public final class Engine {
         return best
     }
 
+    /// Ids of activities on screen at `now` (past their show delay, not yet removed).
+    public func visibleIDs(at now: Instant) -> [String] {
+        expire(at: now)
+        return activities.filter { $0.isVisible(at: now) }.map(\.id)
+    }
+
     /// Ids of activities that exist at `now`, shown or still waiting for their show delay.
     public func activityIDs(at now: Instant) -> [String] {
         expire(at: now)

@@ -1,0 +1,11 @@
+// Linux kernel interfaces that Swift's Glibc module leaves out. Headers only: nothing to link.
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/stat.h>
+#include <signal.h>
+#include <poll.h>
+#include <unistd.h>
+#include <fcntl.h>
+#include <errno.h>
+#include <grp.h>

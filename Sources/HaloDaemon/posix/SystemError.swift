@@ -1,0 +1,24 @@
+import CLinux
+import Glibc
+
+/// A failed system call: which call, on what, and the kernel's reason.
+public struct SystemError: Error, CustomStringConvertible, Sendable {
+    public var call: String
+    public var errno: Int32
+    public var subject: String
+    /// A whole sentence that replaces the generic wording, where the cause is known.
+    public var message: String?
+
+    public init(_ call: String, errno: Int32 = Glibc.errno, subject: String = "", message: String? = nil) {
+        self.call = call
+        self.errno = errno
+        self.subject = subject
+        self.message = message
+    }
+
+    public var description: String {
+        if let message { return message }
+        let reason = String(cString: strerror(errno))
+        return subject.isEmpty ? "\(call) failed: \(reason)" : "\(call) \(subject) failed: \(reason)"
+    }
+}

@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+import HaloDaemon
+
+/// `halo ctl`: sends control lines to a running daemon and prints each reply. The exit status
+/// is 1 when any reply is an error.
+enum CtlCommand {
+    static let usage = "halo ctl [--socket PATH] COMMAND... | halo ctl [--socket PATH] -"
+
+    static func run(_ words: [String]) throws(CLIError) {
+        // Options come first; everything after them is the command, passed on as written.
+        var rest = words[...]
+        var path = RunCommand.defaultSocket
+        while let w = rest.first, w.hasPrefix("--socket") {
+            rest = rest.dropFirst()
+            if let eq = w.firstIndex(of: "=") {
+                path = String(w[w.index(after: eq)...])
+            } else {
+                guard let v = rest.first else { throw CLIError("--socket needs a path; usage: \(usage)", status: 2) }
+                path = v
+                rest = rest.dropFirst()
+            }
+        }
+        guard !rest.isEmpty else { throw CLIError("give a command to send, or - to read commands from standard input; usage: \(usage)", status: 2) }
+        let connection: Descriptor
+        do { connection = try UnixSocket.connect(path) } catch {
+            throw CLIError("no halo daemon answers at \(path) (\(error.description)); start one with `halo run`, or pass --socket")
+        }
+        var reader = ReplyReader(connection)
+        var failed = false
+        if rest.count == 1 && rest.first == "-" {
+            while let line = readLine(strippingNewline: true) {
+                if line.isEmpty || line.hasPrefix("#") { continue }
+                failed = try exchange(line, connection, &reader) || failed
+            }
+        } else {
+            failed = try exchange(commandLine(Array(rest)), connection, &reader)
+        }
+        if failed { throw CLIError("the daemon refused a command (see the reply above)", status: 1) }
+    }
+
+    /// The words of a command as one line. The shell has removed the quotes, so a word with a
+    /// space gets them back: `label=Two words` is sent as `label="Two words"`.
+    static func commandLine(_ words: [String]) -> String {
+        words.map { w in
+            guard w.contains(" ") || w.isEmpty else { return w }
+            if let eq = w.firstIndex(of: "="), !w[..<eq].contains(" ") {
+                return String(w[...eq]) + "\"" + w[w.index(after: eq)...] + "\""
+            }
+            return "\"" + w + "\""
+        }.joined(separator: " ")
+    }
+
+    /// Sends one line and prints its reply; true when the reply is an error.
+    static func exchange(_ line: String, _ connection: Descriptor, _ reader: inout ReplyReader) throws(CLIError) -> Bool {
+        let bytes = Array((line + "\n").utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let n: Int
+            do { n = try bytes[sent...].withUnsafeBytes { raw throws(SystemError) in try connection.write(raw) } } catch {
+                throw CLIError("lost the daemon while sending: \(error)")
+            }
+            if n == 0 { throw CLIError("the daemon stopped reading") }
+            sent += n
+        }
+        guard let reply = reader.line() else { throw CLIError("the daemon closed the connection without a reply") }
+        print(reply)
+        return reply.hasPrefix("error")
+    }
+}
+
+/// Reads reply lines from a blocking socket.
+struct ReplyReader {
+    let connection: Descriptor
+    var buffered: [UInt8] = []
+
+    init(_ connection: Descriptor) { self.connection = connection }
+
+    mutating func line() -> String? {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            if let nl = buffered.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffered[..<nl], as: UTF8.self)
+                buffered.removeSubrange(...nl)
+                return line
+            }
+            let result = try? chunk.withUnsafeMutableBytes { raw throws(SystemError) in try connection.read(into: raw) }
+            guard case .bytes(let n)? = result else { return nil }
+            buffered += chunk[0..<n]
+        }
+    }
+}

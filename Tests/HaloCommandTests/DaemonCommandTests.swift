@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// `halo run` and `halo ctl` as processes, on a real Unix socket of the host kernel.
+extension CommandTests {
+    /// Starts `halo run` on a fresh socket and waits until it answers.
+    func startDaemon(socket: String) throws -> Process {
+        let p = Process()
+        p.executableURL = Self.binary
+        p.arguments = ["run", "--board", "mock-480x480", "--socket", socket]
+        p.currentDirectoryURL = Self.packageRoot
+        var env = ProcessInfo.processInfo.environment
+        env["HALO_BOARDS"] = Self.packageRoot.appendingPathComponent("Boards").path
+        p.environment = env
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(20_000) }
+        return p
+    }
+
+    @Test("halo run serves halo ctl; replies, exit status, standard input")
+    func daemonServesCtl() throws {
+        let dir = try scratch()
+        let socket = dir.appendingPathComponent("halo.sock").path
+        let daemon = try startDaemon(socket: socket)
+        defer { daemon.terminate(); daemon.waitUntilExit() }
+
+        let ok = try halo(["ctl", "--socket", socket, "show", "a", "circular", "label=Copying files", "value=40%"])
+        #expect(ok.status == 0 && ok.out == "ok\n", "\(ok)")
+        let bad = try halo(["ctl", "--socket", socket, "progress", "nobody", "10%"])
+        #expect(bad.status == 1 && bad.out.hasPrefix("error unknown-id: "), "\(bad)")
+
+        let input = dir.appendingPathComponent("lines.txt")
+        try "show b linear value=10%\n# a comment\nprogress b 20%\nfail b\n".write(to: input, atomically: true, encoding: .utf8)
+        let p = Process()
+        p.executableURL = Self.binary
+        p.arguments = ["ctl", "--socket", socket, "-"]
+        p.standardInput = try FileHandle(forReadingFrom: input)
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        let replies = text.split(separator: "\n")
+        #expect(replies.count == 3 && replies[0] == "ok" && replies[1] == "ok" && replies[2].hasPrefix("error "), "\(text)")
+        #expect(p.terminationStatus == 1)
+    }
+
+    @Test("a second daemon on the same socket is refused; SIGTERM removes the socket")
+    func oneDaemonPerSocket() throws {
+        let dir = try scratch()
+        let socket = dir.appendingPathComponent("halo.sock").path
+        let daemon = try startDaemon(socket: socket)
+        let second = try halo(["run", "--board", "mock-480x480", "--socket", socket])
+        #expect(second.status == 1 && second.err.contains("another halo daemon is serving"), "\(second)")
+        daemon.terminate()
+        daemon.waitUntilExit()
+        #expect(daemon.terminationStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: socket))
+        let none = try halo(["ctl", "--socket", socket, "show", "a", "spinner"])
+        #expect(none.status == 1 && none.err.contains("start one with `halo run`"), "\(none)")
+    }
+
+    @Test("the daemon's screen equals halo replay's frame for the same commands")
+    func daemonMatchesReplay() throws {
+        let dir = try scratch()
+        let socket = dir.appendingPathComponent("halo.sock").path
+        let daemon = try startDaemon(socket: socket)
+        defer { daemon.terminate(); daemon.waitUntilExit() }
+        #expect(try halo(["ctl", "--socket", socket, "show", "x", "linear", "value=30%"]).status == 0)
+        // Past the show delay (500 ms) and the value's glide: the picture no longer changes.
+        usleep(1_500_000)
+        let shot = dir.appendingPathComponent("daemon.png").path
+        let snap = try halo(["ctl", "--socket", socket, "snapshot", "\"\(shot)\""])
+        #expect(snap.status == 0, "\(snap)")
+        let replayDir = dir.appendingPathComponent("replay")
+        let script = try script("@0 show x linear value=30%\n", in: dir)
+        #expect(try halo(["replay", script, "--at", "3000", "--out", replayDir.path]).status == 0)
+        let a = try Data(contentsOf: URL(fileURLWithPath: shot))
+        let b = try Data(contentsOf: replayDir.appendingPathComponent("3000.png"))
+        #expect(a == b)
+    }
+}

@@ -1,0 +1,102 @@
+import CLinux
+import Glibc
+import HaloDaemon
+import HaloEngine
+import HaloMock
+import HaloRender
+
+/// Fixed text metrics, so these tests need no font.
+final class BlockText: TextRasterizer {
+    func lineHeight(size: Int32) -> Int32 { 20 }
+    func width(of text: String, size: Int32) -> Int32 { Int32(text.count) * 8 }
+    func render(_ text: String, size: Int32) -> CoverageMask {
+        let w = max(1, width(of: text, size: size))
+        return CoverageMask(width: w, height: 20, coverage: [UInt8](repeating: 255, count: Int(w) * 20))
+    }
+}
+
+/// A socket path of its own for each test, in the temporary directory.
+func temporarySocketPath(_ name: String) -> String {
+    "/tmp/halo-test-\(getpid())-\(name).sock"
+}
+
+/// A daemon on a memory display, listening on a real Unix socket of the host kernel, with a
+/// clock the test moves.
+final class TestDaemon {
+    let server: ControlServer<MemoryDisplay>
+    var now = Instant.milliseconds(1000)
+    let path: String
+
+    init(_ name: String, policy: Policy = Policy()) throws {
+        path = temporarySocketPath(name)
+        let engine = Engine(screenWidth: 200, screenHeight: 120, theme: Theme(), policy: policy, text: BlockText())
+        let screen = Screen(engine: engine, display: MemoryDisplay(width: 200, height: 120, format: .xrgb8888))
+        let listener = try UnixListener(path: path)
+        var clockBox: TestDaemon? = nil
+        server = ControlServer(screen: screen, listener: listener, signals: nil, frameRate: 60) { clockBox?.now ?? .zero }
+        clockBox = self
+    }
+
+    /// Runs the loop a few rounds, each waiting at most 20 ms.
+    func spin(_ rounds: Int = 5) {
+        for _ in 0..<rounds { server.step(maximumWait: 20) }
+    }
+}
+
+/// A blocking client connection with a read timeout.
+final class TestClient {
+    let fd: Int32
+
+    init(_ path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in path.utf8.enumerated() { raw[i] = b }
+        }
+        let r = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        if r != 0 { throw SystemError("connect", subject: path) }
+        var flags = fcntl(fd, F_GETFL)
+        flags |= O_NONBLOCK
+        _ = fcntl(fd, F_SETFL, flags)
+    }
+
+    deinit { close(fd) }
+
+    /// Writes all of `bytes`, spinning the daemon while the socket is full.
+    func write(_ bytes: [UInt8], daemon: TestDaemon) {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n > 0 { sent += n } else { daemon.spin(1) }
+            if n < 0 && errno != EAGAIN { return }
+        }
+    }
+
+    func send(_ line: String, daemon: TestDaemon) { write(Array((line + "\n").utf8), daemon: daemon) }
+
+    var buffered: [UInt8] = []
+
+    /// The next line from the daemon, spinning it until one comes (nil after many rounds).
+    func line(daemon: TestDaemon) -> String? {
+        for _ in 0..<200 {
+            if let nl = buffered.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffered[..<nl], as: UTF8.self)
+                buffered.removeSubrange(...nl)
+                return line
+            }
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n > 0 { buffered += chunk[0..<n] } else if n == 0 { return nil } else { daemon.spin(1) }
+        }
+        return nil
+    }
+
+    /// Sends a line and returns the reply.
+    func ask(_ line: String, daemon: TestDaemon) -> String? {
+        send(line, daemon: daemon)
+        return self.line(daemon: daemon)
+    }
+}
