@@ -14,7 +14,7 @@ extension CommandTests {
         p.environment = env
         p.standardError = FileHandle.nullDevice
         try p.run()
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: socket) { usleep(20_000) }
+        for _ in 0..<250 where !FileManager.default.fileExists(atPath: socket) { usleep(20_000) }
         return p
     }
 
@@ -70,7 +70,7 @@ extension CommandTests {
         defer { daemon.terminate(); daemon.waitUntilExit() }
         #expect(try halo(["ctl", "--socket", socket, "show", "x", "linear", "value=30%"]).status == 0)
         // Past the show delay (500 ms) and the value's glide: the picture no longer changes.
-        usleep(1_500_000)
+        usleep(2_000_000)
         let shot = dir.appendingPathComponent("daemon.png").path
         let snap = try halo(["ctl", "--socket", socket, "snapshot", "\"\(shot)\""])
         #expect(snap.status == 0, "\(snap)")

@@ -34,9 +34,10 @@ public final class ControlServer<Output: Display> {
 
     /// Called on SIGHUP (reload the board's theme).
     public var onReload: (() -> Void)?
-    /// Commands the daemon's host adds (a snapshot, a DRM handoff): given the line, returns
-    /// the reply, or nil when the line is not one of them.
-    public var extraCommand: ((String) -> String?)?
+    /// Commands the daemon's host adds (a snapshot, a DRM handoff): given the line and a way
+    /// to bring the screen up to date first, returns the reply, or nil when the line is not
+    /// one of them.
+    public var extraCommand: ((String, _ drawNow: () -> Void) -> String?)?
     /// Where problems that belong to no client are reported (stderr in `halo run`).
     public var log: (String) -> Void = { _ in }
 
@@ -206,7 +207,7 @@ public final class ControlServer<Output: Display> {
             default: break
             }
         }
-        if let reply = extraCommand?(line) {
+        if let reply = extraCommand?(line, { self.drawIfDue(now) }) {
             c.send(reply)
             needsFrame = true
             return

@@ -30,14 +30,16 @@ enum RunCommand {
             throw CLIError("\(error.description)")
         }
         server.log = { Console.error("halo run: \($0)") }
-        server.extraCommand = { line in snapshot(line, session) }
+        server.extraCommand = { line, drawNow in snapshot(line, session, drawNow) }
         Console.error("halo run: serving \(board.name) on \(path) (mock display: the DRM and fbdev backends come later)")
         server.run()
     }
 
     /// `snapshot "FILE"`: writes the screen as a PNG.
-    static func snapshot(_ line: String, _ session: MockSession) -> String? {
+    static func snapshot(_ line: String, _ session: MockSession, _ drawNow: () -> Void) -> String? {
         guard line.hasPrefix("snapshot ") || line == "snapshot" else { return nil }
+        // The picture as it is now, not as of the last frame.
+        drawNow()
         let rest = line.dropFirst("snapshot".count).trimmingSpaces
         guard rest.count >= 2, rest.first == "\"", rest.last == "\"" else {
             return "error invalid: snapshot takes a quoted file name, e.g. snapshot \"/tmp/screen.png\""
