@@ -22,14 +22,20 @@ struct CommandTests {
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("halo")
     }
 
-    func halo(_ arguments: [String]) throws -> Run {
+    /// `halo` with these arguments, set up to run from the package root with its boards.
+    static func process(_ arguments: [String]) -> Process {
         let p = Process()
-        p.executableURL = Self.binary
+        p.executableURL = binary
         p.arguments = arguments
-        p.currentDirectoryURL = Self.packageRoot
+        p.currentDirectoryURL = packageRoot
         var env = ProcessInfo.processInfo.environment
-        env["HALO_BOARDS"] = Self.packageRoot.appendingPathComponent("Boards").path
+        env["HALO_BOARDS"] = packageRoot.appendingPathComponent("Boards").path
         p.environment = env
+        return p
+    }
+
+    func halo(_ arguments: [String]) throws -> Run {
+        let p = Self.process(arguments)
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err

@@ -5,13 +5,7 @@ import Testing
 extension CommandTests {
     /// Starts `halo run` on a fresh socket and waits until it answers.
     func startDaemon(socket: String) throws -> Process {
-        let p = Process()
-        p.executableURL = Self.binary
-        p.arguments = ["run", "--board", "mock-480x480", "--socket", socket]
-        p.currentDirectoryURL = Self.packageRoot
-        var env = ProcessInfo.processInfo.environment
-        env["HALO_BOARDS"] = Self.packageRoot.appendingPathComponent("Boards").path
-        p.environment = env
+        let p = Self.process(["run", "--board", "mock-480x480", "--socket", socket])
         p.standardError = FileHandle.nullDevice
         try p.run()
         for _ in 0..<250 where !FileManager.default.fileExists(atPath: socket) { usleep(20_000) }
@@ -32,9 +26,7 @@ extension CommandTests {
 
         let input = dir.appendingPathComponent("lines.txt")
         try "show b linear value=10%\n# a comment\nprogress b 20%\nfail b\n".write(to: input, atomically: true, encoding: .utf8)
-        let p = Process()
-        p.executableURL = Self.binary
-        p.arguments = ["ctl", "--socket", socket, "-"]
+        let p = Self.process(["ctl", "--socket", socket, "-"])
         p.standardInput = try FileHandle(forReadingFrom: input)
         let out = Pipe()
         p.standardOutput = out
