@@ -189,8 +189,9 @@ struct RingRaster<Layout: PixelLayout> {
     }
 }
 
-/// Walks pixels along a row, keeping the pixel's address, its offset from the centre and its
-/// signed distances from the arc's two end lines up to date as it moves right.
+/// One half row of a ring near an arc end: where it starts (address, offset from the centre,
+/// signed distances from the two end lines), and how it is cut into stretches of one paint
+/// and pixels that need the exact coverage.
 struct RimWalker<Layout: PixelLayout> {
     let p: UnsafeMutableRawPointer
     let px: Int64
