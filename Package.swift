@@ -26,6 +26,8 @@ let package = Package(
         .target(name: "HaloFreeType", dependencies: ["HaloEngine", "CFreeType"]),
         // Board profiles (YAML through libyaml).
         .target(name: "HaloBoards", dependencies: ["HaloEngine", "CYAML"]),
+        // Layer 3: hardware backends behind the engine's Display and RingOutput protocols.
+        .target(name: "HaloBackends", dependencies: ["HaloEngine", "HaloRender", "CLinux"]),
         // Layer 4: the mock backend: memory display, virtual clock, PNG output.
         .target(name: "HaloMock", dependencies: ["HaloEngine", "HaloRender", "CZlib"]),
         // Layer 5: the daemon's control socket and loop, and the command.
@@ -41,6 +43,7 @@ let package = Package(
             dependencies: ["HaloEngine", "HaloRender", "HaloMock", "HaloBoards", "HaloFreeType"],
             exclude: ["Golden"]
         ),
+        .testTarget(name: "HaloBackendTests", dependencies: ["HaloBackends", "HaloEngine", "HaloMock", "HaloRender"]),
         .testTarget(name: "HaloDaemonTests", dependencies: ["HaloDaemon", "HaloEngine", "HaloMock", "HaloRender"]),
         // Runs the built `halo` binary as a process: exit status, messages and files written.
         .testTarget(name: "HaloCommandTests", dependencies: ["halo"]),

@@ -9,3 +9,6 @@
 #include <fcntl.h>
 #include <errno.h>
 #include <grp.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <linux/fb.h>
