@@ -37,14 +37,16 @@ let package = Package(
             dependencies: ["HaloEngine", "HaloRender", "HaloMock", "HaloBoards", "HaloFreeType", "HaloDaemon"]
         ),
 
+        // Helpers shared by the test targets (a font stand-in with fixed metrics).
+        .target(name: "HaloTestSupport", dependencies: ["HaloEngine", "HaloRender"], path: "Tests/HaloTestSupport"),
         .testTarget(name: "HaloRenderTests", dependencies: ["HaloRender"]),
         .testTarget(
             name: "HaloEngineTests",
-            dependencies: ["HaloEngine", "HaloRender", "HaloMock", "HaloBoards", "HaloFreeType"],
+            dependencies: ["HaloEngine", "HaloRender", "HaloMock", "HaloBoards", "HaloFreeType", "HaloTestSupport"],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "HaloBackendTests", dependencies: ["HaloBackends", "HaloEngine", "HaloMock", "HaloRender"]),
-        .testTarget(name: "HaloDaemonTests", dependencies: ["HaloDaemon", "HaloEngine", "HaloMock", "HaloRender"]),
+        .testTarget(name: "HaloBackendTests", dependencies: ["HaloBackends", "HaloEngine", "HaloMock", "HaloRender", "HaloTestSupport"]),
+        .testTarget(name: "HaloDaemonTests", dependencies: ["HaloDaemon", "HaloEngine", "HaloMock", "HaloRender", "HaloTestSupport"]),
         // Runs the built `halo` binary as a process: exit status, messages and files written.
         .testTarget(name: "HaloCommandTests", dependencies: ["halo"]),
     ],

@@ -2,6 +2,7 @@ import HaloBackends
 import HaloEngine
 import HaloMock
 import HaloRender
+import HaloTestSupport
 import Testing
 
 /// Framebuffer memory as fbdev presents it: rows `lineLength` bytes apart (often more than the
@@ -118,14 +119,5 @@ struct FbdevTests {
         case .success(let c): return c
         case .failure(let e): fatalError("\(line): \(e)")
         }
-    }
-}
-
-final class BlockText: TextRasterizer {
-    func lineHeight(size: Int32) -> Int32 { 20 }
-    func width(of text: String, size: Int32) -> Int32 { Int32(text.count) * 8 }
-    func render(_ text: String, size: Int32) -> CoverageMask {
-        let w = max(1, width(of: text, size: size))
-        return CoverageMask(width: w, height: 20, coverage: [UInt8](repeating: 255, count: Int(w) * 20))
     }
 }

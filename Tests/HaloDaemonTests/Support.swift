@@ -4,16 +4,7 @@ import HaloDaemon
 import HaloEngine
 import HaloMock
 import HaloRender
-
-/// Fixed text metrics, so these tests need no font.
-final class BlockText: TextRasterizer {
-    func lineHeight(size: Int32) -> Int32 { 20 }
-    func width(of text: String, size: Int32) -> Int32 { Int32(text.count) * 8 }
-    func render(_ text: String, size: Int32) -> CoverageMask {
-        let w = max(1, width(of: text, size: size))
-        return CoverageMask(width: w, height: 20, coverage: [UInt8](repeating: 255, count: Int(w) * 20))
-    }
-}
+import HaloTestSupport
 
 /// A socket path of its own for each test, in the temporary directory.
 func temporarySocketPath(_ name: String) -> String {

@@ -1,6 +1,7 @@
 import HaloEngine
 import HaloMock
 import HaloRender
+import HaloTestSupport
 import Testing
 
 @Suite("Frames on the mock display")

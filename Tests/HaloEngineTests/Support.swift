@@ -1,16 +1,6 @@
 import HaloEngine
 import HaloRender
-
-/// A text rasteriser with fixed metrics (8 px per character, 20 px lines), so layout and state
-/// tests do not depend on a font. Each character draws as a solid block.
-final class BlockText: TextRasterizer {
-    func lineHeight(size: Int32) -> Int32 { 20 }
-    func width(of text: String, size: Int32) -> Int32 { Int32(text.count) * 8 }
-    func render(_ text: String, size: Int32) -> CoverageMask {
-        let w = max(1, width(of: text, size: size))
-        return CoverageMask(width: w, height: 20, coverage: [UInt8](repeating: 255, count: Int(w) * 20))
-    }
-}
+import HaloTestSupport
 
 func makeEngine(width: Int32 = 480, height: Int32 = 480, policy: Policy = Policy()) -> Engine {
     Engine(screenWidth: width, screenHeight: height, theme: Theme(), policy: policy, text: BlockText())
