@@ -36,6 +36,7 @@ public func drawCapsule<Layout>(_ canvas: Canvas<Layout>, _ shape: CapsuleShape,
     let reach = EdgeCoverage.reach
     let reach2 = (r + reach) * (r + reach)
     let solid2 = r > reach ? (r - reach) * (r - reach) : -1
+    let end = CircleEdge(radius: r)
     // Unit direction in Q16 and the side's normal components, sorted.
     let ux = len > 0 ? (vx << 16) / len : 0, uy = len > 0 ? (vy << 16) / len : 0
     let (na, nb) = RingRaster<Layout>.sorted(ux, uy)
@@ -51,7 +52,7 @@ public func drawCapsule<Layout>(_ canvas: Canvas<Layout>, _ shape: CapsuleShape,
                 // Beyond an end: the distance is to that end's centre.
                 let (dx, dy) = len == 0 || along <= 0 ? (px, py) : (px - vx, py - vy)
                 let d2 = dx * dx + dy * dy
-                c = d2 >= reach2 ? 0 : (d2 <= solid2 ? 256 : EdgeCoverage.disc(dx: dx, dy: dy, d2: d2, radius: r))
+                c = d2 >= reach2 ? 0 : (d2 <= solid2 ? 256 : end.coverage(dx: dx, dy: dy, d2: d2))
             } else {
                 let across = (px * uy - py * ux) >> 16
                 let d = across < 0 ? -across : across

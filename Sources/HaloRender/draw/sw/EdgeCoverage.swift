@@ -32,12 +32,6 @@ public enum EdgeCoverage {
         return Int32(truncatingIfNeeded: (area &+ 128) >> 8)
     }
 
-    /// Coverage by a disc of radius `radius` (Q8) whose centre is at `(-dx, -dy)` from the pixel
-    /// centre; `d2` is `dx * dx + dy * dy` (Q16). Call it only near the rim; inside it is 256.
-    public static func disc(dx: Int64, dy: Int64, d2: Int64, radius: Int64) -> Int32 {
-        CircleEdge(radius: radius).coverage(dx: dx, dy: dy, d2: d2)
-    }
-
     /// Coverage of a pixel column `[left, left + 256)` by the interval `[from, to)`, all Q8.
     @inline(__always)
     public static func span(left: Int64, from: Int64, to: Int64) -> Int32 {
