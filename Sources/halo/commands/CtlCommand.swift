@@ -70,24 +70,26 @@ enum CtlCommand {
     }
 }
 
-/// Reads reply lines from a blocking socket.
+/// Reads reply lines from a blocking socket, cut by the daemon's own `LineFramer`.
 struct ReplyReader {
     let connection: Descriptor
-    var buffered: [UInt8] = []
+    var framer = LineFramer(limit: 64 * 1024)
+    var pending: [String] = []
 
     init(_ connection: Descriptor) { self.connection = connection }
 
     mutating func line() -> String? {
         var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            if let nl = buffered.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffered[..<nl], as: UTF8.self)
-                buffered.removeSubrange(...nl)
-                return line
-            }
+        while pending.isEmpty {
             let result = try? chunk.withUnsafeMutableBytes { raw throws(SystemError) in try connection.read(into: raw) }
             guard case .bytes(let n)? = result else { return nil }
-            buffered += chunk[0..<n]
+            for piece in chunk.withUnsafeBytes({ framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }) {
+                switch piece {
+                case .line(let l): pending.append(l)
+                case .overlong(let bytes): pending.append("error too-long: the daemon replied with \(bytes) bytes on one line, more than halo ctl reads (64 KiB)")
+                }
+            }
         }
+        return pending.removeFirst()
     }
 }
