@@ -26,6 +26,8 @@ public final class ControlServer<Output: Display> {
     var lastFrame = Instant(microseconds: Int64.min / 2)
     var visible: Set<String> = []
     var existing: Set<String> = []
+    /// Where client bytes land before they are framed; one buffer for every client and round.
+    var chunk = [UInt8](repeating: 0, count: 4096)
 
     /// More clients than this are told the daemon is busy and disconnected.
     public static var maximumClients: Int { 64 }
@@ -165,7 +167,6 @@ public final class ControlServer<Output: Display> {
 
     func readFrom(_ c: ClientSession, now: Instant) {
         var budget = Self.readBudget
-        var chunk = [UInt8](repeating: 0, count: 4096)
         while budget > 0 && !c.closing {
             let result: Descriptor.ReadResult
             do {
