@@ -34,27 +34,16 @@ final class TestDaemon {
     }
 }
 
-/// A blocking client connection with a read timeout.
+/// A client connection, made with the same `UnixSocket.connect` as `halo ctl`, then switched to
+/// non-blocking so the test can run the daemon while it waits for a reply.
 final class TestClient {
-    let fd: Int32
+    let connection: Descriptor
+    var fd: Int32 { connection.raw }
 
     init(_ path: String) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, b) in path.utf8.enumerated() { raw[i] = b }
-        }
-        let r = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        if r != 0 { throw SystemError("connect", subject: path) }
-        var flags = fcntl(fd, F_GETFL)
-        flags |= O_NONBLOCK
-        _ = fcntl(fd, F_SETFL, flags)
+        connection = try UnixSocket.connect(path)
+        _ = fcntl(connection.raw, F_SETFL, fcntl(connection.raw, F_GETFL) | O_NONBLOCK)
     }
-
-    deinit { close(fd) }
 
     /// Writes all of `bytes`, spinning the daemon while the socket is full.
     func write(_ bytes: [UInt8], daemon: TestDaemon) {
