@@ -120,6 +120,37 @@ struct ControlSocketTests {
         #expect(t >= 0 && t <= 17, "a spinner animates at the frame rate: \(t) ms")
     }
 
+    @Test("a missing socket directory is created; an unwritable path is an error naming the fix")
+    func socketDirectory() throws {
+        let dir = "/tmp/halo-test-\(getpid())-dir"
+        let path = dir + "/halo.sock"
+        defer { rmdir(dir) }
+        do {
+            let listener = try UnixListener(path: path)
+            var st = stat()
+            #expect(stat(path, &st) == 0)
+            _ = listener
+        }
+        // Only the last directory is made: a missing parent is the caller's to create.
+        do {
+            _ = try UnixListener(path: "/tmp/halo-test-\(getpid())-none/sub/halo.sock")
+            Issue.record("a socket two missing directories deep was accepted")
+        } catch {
+            #expect(error.description.contains("create it, or pass --socket"), "\(error.description)")
+        }
+        // A file where the directory should be: neither it nor the socket can be made.
+        let blocker = "/tmp/halo-test-\(getpid())-file"
+        let f = open(blocker, O_CREAT | O_WRONLY, 0o644)
+        close(f)
+        defer { unlink(blocker) }
+        do {
+            _ = try UnixListener(path: blocker + "/halo.sock")
+            Issue.record("a socket under a plain file was accepted")
+        } catch {
+            #expect(error.description.contains("pass --socket"), "\(error.description)")
+        }
+    }
+
     @Test("a stale socket file is replaced; a live daemon's is refused")
     func socketFile() throws {
         let path = temporarySocketPath("stale")

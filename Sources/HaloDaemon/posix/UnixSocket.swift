@@ -64,10 +64,21 @@ public final class UnixListener {
             }
             unlink(path)
         }
+        // The default lives in /run/halo, which a fresh boot does not have.
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            let directory = String(path[..<slash])
+            if mkdir(directory, 0o755) != 0 && errno != EEXIST {
+                let e = errno
+                throw SystemError("mkdir", errno: e, message: "cannot create \(directory) for the socket: \(String(cString: strerror(e))); create it, or pass --socket with a path in a directory that exists")
+            }
+        }
         descriptor = try UnixSocket.newSocket(nonBlocking: true)
         let fd = descriptor.raw
         let bound = try UnixSocket.withAddress(path) { bind(fd, $0, $1) }
-        if bound != 0 { throw SystemError("bind", subject: path) }
+        if bound != 0 {
+            let e = errno
+            throw SystemError("bind", errno: e, message: "cannot create the socket \(path): \(String(cString: strerror(e))); run as a user who may write there, or pass --socket with another path")
+        }
         if chmod(path, mode) != 0 { throw SystemError("chmod", subject: path) }
         if let group {
             guard let g = getgrnam(group) else {
