@@ -17,6 +17,7 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         // Linux interfaces Swift's Glibc module leaves out (signalfd, socket headers); headers only.
         .systemLibrary(name: "CLinux"),
 
@@ -27,14 +28,14 @@ let package = Package(
         // Board profiles (YAML through libyaml).
         .target(name: "HaloBoards", dependencies: ["HaloEngine", "CYAML"]),
         // Layer 3: hardware backends behind the engine's Display and RingOutput protocols.
-        .target(name: "HaloBackends", dependencies: ["HaloEngine", "HaloRender", "CLinux"]),
+        .target(name: "HaloBackends", dependencies: ["HaloEngine", "HaloRender", "CLinux", "CDRM"]),
         // Layer 4: the mock backend: memory display, virtual clock, PNG output.
         .target(name: "HaloMock", dependencies: ["HaloEngine", "HaloRender", "CZlib"]),
         // Layer 5: the daemon's control socket and loop, and the command.
         .target(name: "HaloDaemon", dependencies: ["HaloEngine", "HaloRender", "CLinux"]),
         .executableTarget(
             name: "halo",
-            dependencies: ["HaloEngine", "HaloRender", "HaloMock", "HaloBoards", "HaloFreeType", "HaloDaemon"]
+            dependencies: ["HaloEngine", "HaloRender", "HaloMock", "HaloBoards", "HaloFreeType", "HaloDaemon", "HaloBackends"]
         ),
 
         // Helpers shared by the test targets (a font stand-in with fixed metrics).
@@ -49,6 +50,8 @@ let package = Package(
         .testTarget(name: "HaloDaemonTests", dependencies: ["HaloDaemon", "HaloEngine", "HaloMock", "HaloRender", "HaloTestSupport"]),
         // Runs the built `halo` binary as a process: exit status, messages and files written.
         .testTarget(name: "HaloCommandTests", dependencies: ["halo"]),
+        // Boots Debian's kernel under QEMU and compares what its virtual GPUs scan out with the mock.
+        .testTarget(name: "HaloQEMUTests", dependencies: ["halo", "HaloMock"], exclude: ["guest"]),
     ],
     swiftLanguageModes: [.v6]
 )

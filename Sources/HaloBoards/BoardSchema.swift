@@ -12,8 +12,15 @@ struct BoardSchema {
 
     func board(_ root: YAMLNode, defaultName: String) throws(BoardError) -> Board {
         var b = Board(name: defaultName)
-        try walk(root, "", ["name", "description", "screen", "theme", "policy", "leds"]) { (key, node) throws(BoardError) in
+        try walk(root, "", ["name", "description", "display", "screen", "theme", "policy", "leds", "socket-group"]) { (key, node) throws(BoardError) in
             switch key {
+            case "display":
+                let name = try text(node, key)
+                guard let kind = DisplaySettings.Kind(rawValue: name) else {
+                    throw fail(node, key, "'\(name)' is not a display backend", "use one of \(DisplaySettings.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                b.display.kind = kind
+            case "socket-group": b.socketGroup = try text(node, key)
             case "name": b.name = try text(node, key)
             case "description": b.description = try text(node, key)
             case "screen": try screen(node, &b)
@@ -41,7 +48,7 @@ struct BoardSchema {
     }
 
     func screen(_ node: YAMLNode, _ b: inout Board) throws(BoardError) {
-        try walk(node, "screen", ["width", "height", "format", "rotation", "fps"]) { (key, v) throws(BoardError) in
+        try walk(node, "screen", ["width", "height", "format", "rotation", "fps", "device", "connector", "mode", "pan", "on-exit", "frame-budget-ms"]) { (key, v) throws(BoardError) in
             switch key {
             case "screen.width": b.width = try integer(v, key, 16...8192)
             case "screen.height": b.height = try integer(v, key, 16...8192)
@@ -52,10 +59,29 @@ struct BoardSchema {
                 }
                 b.format = f
             case "screen.rotation":
+                if try text(v, key) == "auto" {
+                    b.display.rotationFromPanel = true
+                    return
+                }
                 let degrees = try integer(v, key, 0...270)
                 guard let r = Rotation(degrees: degrees) else { throw fail(v, key, "\(degrees) is not a rotation", "use 0, 90, 180 or 270") }
                 b.rotation = r
             case "screen.fps": b.framesPerSecond = try integer(v, key, 1...240)
+            case "screen.device":
+                let path = try text(v, key)
+                guard path.hasPrefix("/dev/") else { throw fail(v, key, "'\(path)' is not a device node", "write a path such as /dev/dri/card0 or /dev/fb0") }
+                b.display.device = path
+            case "screen.connector": b.display.connector = try text(v, key)
+            case "screen.mode":
+                let s = try text(v, key)
+                guard let m = ModeRequest(parsing: s) else { throw fail(v, key, "'\(s)' is not a mode", "write WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 800x480@60") }
+                b.display.mode = m
+            case "screen.pan": b.display.pan = try yesNo(v, key)
+            case "screen.on-exit":
+                let s = try text(v, key)
+                guard let e = DisplaySettings.ExitPicture(rawValue: s) else { throw fail(v, key, "'\(s)' is not a choice here", "use keep (the last frame stays) or blank") }
+                b.display.onExit = e
+            case "screen.frame-budget-ms": b.display.frameBudgetMilliseconds = try integer(v, key, 1...1000)
             default: break
             }
         }
@@ -180,6 +206,14 @@ struct BoardSchema {
         guard let v = Int32(s) else { throw fail(node, key, "'\(s)' is not a whole number", "write a number from \(range.lowerBound) to \(range.upperBound)") }
         guard range.contains(v) else { throw fail(node, key, "\(v) is out of range", "use a number from \(range.lowerBound) to \(range.upperBound)") }
         return v
+    }
+
+    func yesNo(_ node: YAMLNode, _ key: String) throws(BoardError) -> Bool {
+        switch try text(node, key) {
+        case "yes", "true": return true
+        case "no", "false": return false
+        default: throw fail(node, key, "'\(try text(node, key))' is not yes or no", "write yes or no")
+        }
     }
 
     /// A percentage 0...100 as 0...255.

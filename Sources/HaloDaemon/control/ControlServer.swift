@@ -42,6 +42,10 @@ public final class ControlServer<Output: Display> {
     public var extraCommand: ((String, _ drawNow: () -> Void) -> String?)?
     /// Where problems that belong to no client are reported (stderr in `halo run`).
     public var log: (String) -> Void = { _ in }
+    /// Called once, after the first frame has been handed to the display (systemd's READY=1).
+    public var onFirstFrame: (() -> Void)?
+    /// Other descriptors the loop waits on (a psplash FIFO), with what to do when one is readable.
+    var watched: [(fd: Int32, onReadable: () -> Void)] = []
 
     /// Clients connected now.
     public var clientCount: Int { clients.count }
@@ -49,13 +53,21 @@ public final class ControlServer<Output: Display> {
     public private(set) var pixelsPushed: Int64 = 0
     /// Wake-ups from poll with nothing to do: no client, no signal, no frame due.
     public private(set) var idleWakeups = 0
+    /// Render time accounting against the board's frame budget.
+    public private(set) var frameTimes: FrameTimes
 
-    public init(screen: Screen<Output>, listener: UnixListener, signals: SignalDescriptor?, frameRate: Int32, clock: @escaping () -> Instant = MonotonicClock.now) {
+    public init(screen: Screen<Output>, listener: UnixListener, signals: SignalDescriptor?, frameRate: Int32, frameBudgetMilliseconds: Int32 = 16, clock: @escaping () -> Instant = MonotonicClock.now) {
         self.screen = screen
         self.listener = listener
         self.signals = signals
         self.clock = clock
         frameInterval = 1_000_000 / Int64(max(1, min(frameRate, 240)))
+        frameTimes = FrameTimes(budgetMicroseconds: Int64(frameBudgetMilliseconds) * 1000)
+    }
+
+    /// Also waits on `fd`, calling `onReadable` when it has data.
+    public func watch(_ fd: Int32, onReadable: @escaping () -> Void) {
+        watched.append((fd, onReadable))
     }
 
     /// Serves until SIGTERM or SIGINT (or `stop`).
@@ -74,6 +86,10 @@ public final class ControlServer<Output: Display> {
         if let m = maximumWait, timeout < 0 || timeout > m { timeout = m }
         var fds: [pollfd] = [pollfd(fd: listener.descriptor.raw, events: Int16(POLLIN), revents: 0)]
         if let signals { fds.append(pollfd(fd: signals.descriptor.raw, events: Int16(POLLIN), revents: 0)) }
+        let displayEvents = screen.display.eventDescriptor
+        if let displayEvents { fds.append(pollfd(fd: displayEvents, events: Int16(POLLIN), revents: 0)) }
+        let firstWatched = fds.count
+        for w in watched { fds.append(pollfd(fd: w.fd, events: Int16(POLLIN), revents: 0)) }
         let firstClient = fds.count
         for c in clients {
             var events = Int16(POLLIN)
@@ -91,6 +107,8 @@ public final class ControlServer<Output: Display> {
             return
         }
         if let signals, fds[1].revents != 0 { handleSignals(signals.pending()) }
+        if displayEvents != nil, fds[firstWatched - 1].revents != 0 { screen.display.handleEvents() }
+        for (k, w) in watched.enumerated() where fds[firstWatched + k].revents != 0 { w.onReadable() }
         let now = clock()
         for (k, c) in clients.enumerated() {
             let revents = fds[firstClient + k].revents
@@ -108,6 +126,8 @@ public final class ControlServer<Output: Display> {
     // MARK: - Frames
 
     func frameDue(_ now: Instant) -> Bool {
+        // A flip still in flight: the next frame waits for its event.
+        if !screen.display.readyForFrame { return false }
         if needsFrame { return true }
         guard let next = engine.nextChange(after: lastFrame) else { return false }
         return next <= now && now - lastFrame >= frameInterval
@@ -122,6 +142,11 @@ public final class ControlServer<Output: Display> {
             if !damage.isEmpty {
                 framesDrawn += 1
                 pixelsPushed += damage.area
+                frameTimes.record(clock() - now)
+                if framesDrawn == 1, let onFirstFrame {
+                    onFirstFrame()
+                    self.onFirstFrame = nil
+                }
             }
         } catch {
             // The display failed this frame; the engine and the clients carry on, and the
@@ -134,6 +159,8 @@ public final class ControlServer<Output: Display> {
     /// Milliseconds to sleep: none when a frame is waiting, a frame's time while something
     /// animates, until the next timed change otherwise, and forever (-1) when nothing will.
     func pollTimeout(_ now: Instant) -> Int32 {
+        // Waiting for a flip event; bounded, so a driver that never sends one cannot stall us.
+        if !screen.display.readyForFrame { return 100 }
         if needsFrame { return 0 }
         guard let next = engine.nextChange(after: now) else { return -1 }
         let wait = next <= now ? lastFrame.microseconds + frameInterval - now.microseconds : next - now
@@ -195,37 +222,62 @@ public final class ControlServer<Output: Display> {
     }
 
     func handle(_ line: String, from c: ClientSession, now: Instant) {
-        let words = line.split(separator: " ", omittingEmptySubsequences: true)
-        if words.count == 1 {
-            switch words[0] {
-            case "subscribe":
-                c.subscribed = true
-                c.send("ok")
-                return
-            case "stats":
-                c.send("ok frames=\(framesDrawn) pixels=\(pixelsPushed) idle-wakeups=\(idleWakeups) clients=\(clients.count)")
-                return
-            default: break
-            }
-        }
-        if let reply = extraCommand?(line, { self.drawIfDue(now) }) {
-            c.send(reply)
-            needsFrame = true
+        if line == "subscribe" {
+            c.subscribed = true
+            c.send("ok")
             return
+        }
+        c.send(execute(line, at: now))
+    }
+
+    /// Runs one line of the control language as a client would send it; returns the reply.
+    public func execute(_ line: String, at now: Instant) -> String {
+        if line == "stats" { return "ok " + statsLine }
+        if line == "sync" { return sync() }
+        if let reply = extraCommand?(line, { self.drawIfDue(now) }) {
+            needsFrame = true
+            return reply
         }
         switch CommandParser.parse(line) {
         case .failure(let e):
-            c.send("error \(e.code): \(e.message)")
+            return "error \(e.code): \(e.message)"
         case .success(let command):
             do {
                 let warnings = try engine.apply(command, at: now)
                 needsFrame = true
-                c.send(warnings.isEmpty ? "ok" : "ok; warning: " + warnings.map(\.message).joined(separator: "; "))
                 if case .cancel(let id) = command { broadcast("cancelled \(id)") }
+                return warnings.isEmpty ? "ok" : "ok; warning: " + warnings.map(\.message).joined(separator: "; ")
             } catch {
-                c.send("error \(error.code): \(error.message)")
+                return "error \(error.code): \(error.message)"
             }
         }
+    }
+
+    /// `sync`: draws the picture as it is now and waits (at most a second) until the display
+    /// has shown it, so a script can tell the screen is up to date.
+    func sync() -> String {
+        waitUntilDisplayReady()
+        needsFrame = true
+        drawIfDue(clock())
+        waitUntilDisplayReady()
+        return "ok"
+    }
+
+    func waitUntilDisplayReady() {
+        var waited = 0
+        while !screen.display.readyForFrame && waited < 1000 {
+            if let fd = screen.display.eventDescriptor {
+                var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                if poll(&p, 1, 50) > 0 { screen.display.handleEvents() }
+            }
+            waited += 50
+        }
+    }
+
+    /// What `stats` reports, as key=value words.
+    public var statsLine: String {
+        "frames=\(framesDrawn) over-budget=\(frameTimes.overBudget) render-p50-us=\(frameTimes.percentile(50)) "
+            + "render-p99-us=\(frameTimes.percentile(99)) pixels=\(pixelsPushed) idle-wakeups=\(idleWakeups) clients=\(clients.count)"
     }
 
     func broadcast(_ event: String) {

@@ -14,6 +14,10 @@ public struct Board: Equatable, Sendable {
     public var policy = Policy()
     /// The LED ring beside the screen, if the device has one (`leds.count` 0 means none).
     public var leds = LedRingLook()
+    /// The screen backend and its hardware settings.
+    public var display = DisplaySettings()
+    /// The group that may use the daemon's socket (mode 0660); nil keeps the daemon's group.
+    public var socketGroup: String?
 
     public init(name: String) { self.name = name }
 

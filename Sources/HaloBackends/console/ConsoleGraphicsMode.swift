@@ -1,0 +1,43 @@
+import CLinux
+import Glibc
+
+/// Puts the foreground virtual terminal in graphics mode (KD_GRAPHICS) while Halo owns the
+/// screen, so the text console stops drawing its blinking cursor and messages over the picture,
+/// and puts text mode back when released. `halo run` restores it on every way out it controls:
+/// a normal stop, SIGTERM, SIGINT and errors.
+public final class ConsoleGraphicsMode {
+    // From <linux/kd.h>; the _IO macros do not reach Swift.
+    static let setMode: UInt = 0x4B3A
+    static let getMode: UInt = 0x4B3B
+    static let graphics: Int32 = 1
+
+    let fd: Int32
+    let previous: Int32
+
+    /// Nil when there is no console to switch (no VT in the kernel, a serial-only board, or no
+    /// permission); the picture is still drawn, only the cursor may show through.
+    public init?(path: String = "/dev/tty0") {
+        fd = open(path, O_RDWR | O_CLOEXEC | O_NOCTTY)
+        if fd < 0 { return nil }
+        var mode: Int32 = 0
+        guard ioctl(fd, ConsoleGraphicsMode.getMode, &mode) == 0,
+            ioctl(fd, ConsoleGraphicsMode.setMode, ConsoleGraphicsMode.graphics) == 0
+        else {
+            close(fd)
+            return nil
+        }
+        previous = mode
+    }
+
+    deinit { restore() }
+
+    private var restored = false
+
+    /// Puts the console back as it was (text mode, normally).
+    public func restore() {
+        if restored { return }
+        restored = true
+        _ = ioctl(fd, ConsoleGraphicsMode.setMode, previous)
+        close(fd)
+    }
+}

@@ -1,0 +1,35 @@
+import HaloRender
+
+/// Buffer age for a display with several scan-out buffers: for each buffer, the damage shown
+/// since it was last on screen. Before a buffer is shown again it is repaired with that union,
+/// so the renderer only ever draws what changed since the previous frame.
+struct StaleDamage {
+    /// More rectangles than this are merged into their bounding box.
+    static let limit = 16
+    private(set) var perBuffer: [[IntRect]]
+
+    init(buffers: Int) { perBuffer = Array(repeating: [], count: buffers) }
+
+    /// What buffer `index` needs besides the new frame's damage; clears its record.
+    mutating func take(_ index: Int) -> [IntRect] {
+        defer { perBuffer[index] = [] }
+        return perBuffer[index]
+    }
+
+    /// Records a frame's damage against every buffer except the one it was drawn into.
+    mutating func shown(_ damage: [IntRect], except index: Int?) {
+        for i in perBuffer.indices where i != index { add(damage, to: i) }
+    }
+
+    /// Marks every buffer as wholly out of date (after another program drew).
+    mutating func invalidateAll(_ screen: IntRect) {
+        for i in perBuffer.indices { perBuffer[i] = [screen] }
+    }
+
+    private mutating func add(_ damage: [IntRect], to i: Int) {
+        perBuffer[i].append(contentsOf: damage.filter { !$0.isEmpty })
+        if perBuffer[i].count > Self.limit {
+            perBuffer[i] = [perBuffer[i].dropFirst().reduce(perBuffer[i][0]) { $0.union($1) }]
+        }
+    }
+}

@@ -1,0 +1,208 @@
+import CDRM
+import CLinux
+import Glibc
+import HaloEngine
+import HaloRender
+
+/// A `Display` on DRM/KMS: the plain kmscube flow. Frames are blended in a shadow buffer in
+/// RAM; each present copies the damage into the back dumb buffer (repaired first with what was
+/// shown since that buffer was last on screen), marks it dirty for manual-update panels, and
+/// page-flips to it with an event.
+///
+/// Two scan-out buffers are enough: drawing goes to the shadow, never to a buffer in flight,
+/// and the daemon draws the next frame only once the flip event has come back.
+public final class DrmDisplay: Display {
+    public let card: DrmCard
+    public let output: DrmOutput
+    public let rotation: Rotation
+    public var width: Int32 { output.width }
+    public var height: Int32 { output.height }
+    public var format: PixelFormat { shadow.format }
+    let shadow: ShadowBuffer
+    let buffers: [DumbBuffer]
+    var stale: StaleDamage
+    /// The buffer on screen, and the one a queued flip will put there.
+    var front: Int?
+    var flipping: Int?
+    /// Set until the CRTC has been programmed with our buffer (first frame, after adopt).
+    var needsModeSet = true
+    var dirtyCallsWork = true
+    /// True between `release` and `adopt`: another program may own the screen.
+    public private(set) var released = false
+    public private(set) var bytesPushed: Int64 = 0
+    public private(set) var flipsCompleted = 0
+
+    public init(card: DrmCard, output: DrmOutput, format: PixelFormat, rotation: Rotation) throws(DisplayError) {
+        self.card = card
+        self.output = output
+        self.rotation = rotation
+        shadow = ShadowBuffer(width: output.width, height: output.height, format: format)
+        buffers = [
+            try DumbBuffer(fd: card.fd, width: output.width, height: output.height, format: format),
+            try DumbBuffer(fd: card.fd, width: output.width, height: output.height, format: format),
+        ]
+        stale = StaleDamage(buffers: buffers.count)
+    }
+
+    public func drawFrame<R>(_ body: (RenderTarget) -> R) -> R {
+        body(shadow.target(rotation: rotation))
+    }
+
+    public func present(damage: [IntRect]) throws(DisplayError) {
+        if released {
+            // Someone else owns the screen: keep the frame in the shadow for adopt.
+            stale.shown(damage, except: nil)
+            return
+        }
+        if flipping != nil { waitForFlip() }
+        let back = front == 0 ? 1 : 0
+        let rects = damage + stale.take(back)
+        bytesPushed += shadow.copy(rects, to: buffers[back].memory, pitch: buffers[back].pitch)
+        stale.shown(damage, except: back)
+        markDirty(buffers[back], rects)
+        if needsModeSet {
+            try setMode(back)
+        } else {
+            try flip(to: back)
+        }
+    }
+
+    // MARK: - Steps
+
+    /// Programs the CRTC with the buffer, the connector and the mode (first frame, after adopt).
+    func setMode(_ index: Int) throws(DisplayError) {
+        var connector = output.connectorID
+        var mode = output.mode
+        if drmModeSetCrtc(card.fd, output.crtcID, buffers[index].framebufferID, 0, 0, &connector, 1, &mode) != 0 {
+            throw DisplayError("cannot set \(output.modeName) on \(output.connectorName): \(String(cString: strerror(errno)))")
+        }
+        needsModeSet = false
+        front = index
+    }
+
+    func flip(to index: Int) throws(DisplayError) {
+        let r = drmModePageFlip(card.fd, output.crtcID, buffers[index].framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT), nil)
+        if r != 0 {
+            // A driver without flips still shows the buffer once the CRTC is set to it.
+            let e = -r
+            if e == EINVAL || e == ENOSYS || errno == EINVAL {
+                try setMode(index)
+                return
+            }
+            throw DisplayError("page flip on \(output.connectorName) failed: \(String(cString: strerror(e > 0 ? e : errno)))")
+        }
+        flipping = index
+    }
+
+    /// Manual-update panels (SPI displays, virtio-gpu) show nothing until told which pixels changed.
+    func markDirty(_ buffer: DumbBuffer, _ rects: [IntRect]) {
+        guard dirtyCallsWork else { return }
+        var clips = rects.compactMap { r -> drmModeClip? in
+            let a = r.intersection(shadow.bounds)
+            if a.isEmpty { return nil }
+            return drmModeClip(x1: UInt16(a.x), y1: UInt16(a.y), x2: UInt16(a.maxX), y2: UInt16(a.maxY))
+        }
+        if clips.isEmpty { return }
+        let r = drmModeDirtyFB(card.fd, buffer.framebufferID, &clips, UInt32(clips.count))
+        // ENOSYS: the driver scans out continuously and needs no hint.
+        if r == -ENOSYS || r == -EOPNOTSUPP { dirtyCallsWork = false }
+    }
+
+    // MARK: - Flip events
+
+    public var eventDescriptor: Int32? { card.fd }
+    public var readyForFrame: Bool { flipping == nil }
+
+    /// Reads DRM events; a flip-complete event makes the flipped buffer the front one.
+    public func handleEvents() {
+        var bytes = [UInt8](repeating: 0, count: 1024)
+        while true {
+            let n = bytes.withUnsafeMutableBytes { read(card.fd, $0.baseAddress, $0.count) }
+            if n <= 0 { return }
+            var at = 0
+            while at + 8 <= n {
+                let type = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: UInt32.self) }
+                let length = Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at + 4, as: UInt32.self) })
+                if type == UInt32(DRM_EVENT_FLIP_COMPLETE), let f = flipping {
+                    front = f
+                    flipping = nil
+                    flipsCompleted += 1
+                }
+                if length < 8 { return }
+                at += length
+            }
+        }
+    }
+
+    /// Waits for the flip in flight, at most one second: a stuck driver must not stop the daemon.
+    func waitForFlip() {
+        var waited = 0
+        while flipping != nil && waited < 1000 {
+            var p = pollfd(fd: card.fd, events: Int16(POLLIN), revents: 0)
+            if poll(&p, 1, 50) > 0 { handleEvents() }
+            waited += 50
+        }
+        if let f = flipping {
+            front = f
+            flipping = nil
+        }
+    }
+
+    // MARK: - Handoff
+
+    /// Drops DRM master and leaves the last frame on screen for the next program.
+    public func release() throws(DisplayError) {
+        if released { return }
+        waitForFlip()
+        try card.dropMaster()
+        released = true
+    }
+
+    /// Takes DRM master back and shows the whole current frame again.
+    public func adopt(waitSeconds: Int = 0) throws(DisplayError) {
+        guard released else { return }
+        try card.becomeMaster(waitSeconds: waitSeconds)
+        released = false
+        needsModeSet = true
+        stale.invalidateAll(shadow.bounds)
+        try present(damage: [])
+    }
+
+    /// Fills the screen with black (the board's `on-exit: blank`).
+    public func blank() {
+        guard !released else { return }
+        waitForFlip()
+        shadow.memory.initializeMemory(as: UInt8.self, repeating: 0, count: shadow.stride * Int(height))
+        try? present(damage: [shadow.bounds])
+        waitForFlip()
+    }
+}
+
+extension DrmDisplay {
+    /// The card and output a board asks for: its `screen.device`, or the first card with a
+    /// connected connector that matches `screen.connector` and `screen.mode`.
+    public static func findOutput(_ settings: DisplaySettings) throws(DisplayError) -> (DrmCard, DrmOutput) {
+        let paths = settings.device.map { [$0] } ?? DrmCard.nodes()
+        if paths.isEmpty {
+            throw DisplayError("no DRM card in /dev/dri (is the GPU's kernel module loaded?); use display: fbdev for a framebuffer-only board")
+        }
+        var reasons: [String] = []
+        for path in paths {
+            do {
+                let card = try DrmCard(path: path)
+                return (card, try DrmOutput.choose(on: card, connector: settings.connector, mode: settings.mode))
+            } catch {
+                reasons.append(error.description)
+            }
+        }
+        throw DisplayError(reasons.joined(separator: "; "))
+    }
+
+    /// Opens the board's DRM screen and takes DRM master (waiting up to `waitMasterSeconds`).
+    public static func open(_ settings: DisplaySettings, format: PixelFormat, rotation: Rotation, waitMasterSeconds: Int = 0) throws(DisplayError) -> DrmDisplay {
+        let (card, output) = try findOutput(settings)
+        try card.becomeMaster(waitSeconds: waitMasterSeconds)
+        let turn = settings.rotationFromPanel ? (output.panelRotation ?? .none) : rotation
+        return try DrmDisplay(card: card, output: output, format: format, rotation: turn)
+    }
+}

@@ -1,0 +1,44 @@
+import HaloBackends
+import HaloEngine
+import HaloMock
+
+/// The screen `halo run` draws on, as the board's `display:` key (or `--display`) asks.
+enum ScreenChoice {
+    case mock(MemoryDisplay)
+    case drm(DrmDisplay)
+    case fbdev(FbdevDisplay<LinuxFramebuffer>)
+
+    static func open(_ board: Board, kind: DisplaySettings.Kind, waitMasterSeconds: Int) throws(DisplayError) -> ScreenChoice {
+        let settings = board.display
+        switch kind {
+        case .mock:
+            return .mock(MemoryDisplay(width: board.width, height: board.height, format: board.format, rotation: board.rotation))
+        case .drm:
+            return .drm(try DrmDisplay.open(settings, format: board.format, rotation: board.rotation, waitMasterSeconds: waitMasterSeconds))
+        case .fbdev:
+            return .fbdev(try openFbdev(board))
+        case .auto:
+            // DRM when a card has a connected output; a held master is then an error, not a
+            // reason to draw on fbdev underneath the program that holds it.
+            let drmReason: String
+            do {
+                _ = try DrmDisplay.findOutput(settings)
+                return .drm(try DrmDisplay.open(settings, format: board.format, rotation: board.rotation, waitMasterSeconds: waitMasterSeconds))
+            } catch {
+                if error.description.contains("DRM master") { throw error }
+                drmReason = error.description
+            }
+            do {
+                return .fbdev(try openFbdev(board))
+            } catch {
+                throw DisplayError("no screen found: DRM: \(drmReason); fbdev: \(error.description)")
+            }
+        }
+    }
+
+    static func openFbdev(_ board: Board) throws(DisplayError) -> FbdevDisplay<LinuxFramebuffer> {
+        var path = board.display.device ?? "/dev/fb0"
+        if path.hasPrefix("/dev/dri/") { path = "/dev/fb0" }
+        return FbdevDisplay(device: try LinuxFramebuffer(path: path), rotation: board.rotation)
+    }
+}

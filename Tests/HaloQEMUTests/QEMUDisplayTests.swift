@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// Halo on a real Linux kernel: Debian's kernel boots under QEMU with a busybox initramfs,
+/// `halo run` drives QEMU's virtual GPUs through the kernel's DRM and fbdev drivers, and what
+/// the display scans out (QMP screendump) must be byte-identical to the mock backend's frame
+/// of the same commands on the same board.
+@Suite("real kernel under QEMU", .serialized, .enabled(if: QEMUMachine.available, "qemu-system-x86_64 is not installed (Debian: qemu-system-x86)"))
+struct QEMUDisplayTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+
+    /// The kernel and base image, prepared once for every test of the run.
+    static let prepared: Result<(GuestKernel, GuestImage), Host.Failure> = {
+        do {
+            let cache = packageRoot.appendingPathComponent(".build/qemu-guest")
+            try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+            let kernel = try GuestKernel.prepare(cache: cache)
+            let image = try GuestImage.build(halo: haloBinary, kernel: kernel, packageRoot: packageRoot, into: cache.appendingPathComponent("base.cpio"))
+            return .success((kernel, image))
+        } catch let e as Host.Failure {
+            return .failure(e)
+        } catch {
+            return .failure(Host.Failure(description: "\(error)"))
+        }
+    }()
+
+    static var haloBinary: URL {
+        let dir = Bundle.main.bundleURL.deletingLastPathComponent()
+        for candidate in [dir.appendingPathComponent("halo"), Bundle.main.bundleURL.appendingPathComponent("halo")]
+        where FileManager.default.isExecutableFile(atPath: candidate.path) {
+            return candidate
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("halo")
+    }
+
+    static let show = #"show dl circular label="Downloading update" value=0.61"#
+    static let succeed = #"succeed dl "Update installed" persist"#
+
+    func boot(_ name: String, device: [String], scenario: String) throws -> (QEMUMachine.Outcome, URL) {
+        let (kernel, image) = try Self.prepared.get()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-qemu-\(name)-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let initrd = try image.with(scenario: scenario, at: dir.appendingPathComponent("initrd.cpio"))
+        let machine = QEMUMachine(kernel: kernel.vmlinux, initrd: initrd, device: device, directory: dir)
+        return (try machine.boot(), dir)
+    }
+
+    /// The mock backend's frame for `commands` on `board`, long after the last one (settled).
+    func mockFrame(_ commands: [String], board: String, in dir: URL) throws -> Picture {
+        let script = dir.appendingPathComponent("reference-\(UUID().uuidString.prefix(8)).halo")
+        try commands.enumerated().map { "@\($0.offset * 100) \($0.element)" }.joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("reference-\(UUID().uuidString.prefix(8))")
+        let p = Process()
+        p.executableURL = Self.haloBinary
+        p.arguments = ["replay", script.path, "--board", board, "--at", "5000", "--out", out.path]
+        var env = ProcessInfo.processInfo.environment
+        env["HALO_BOARDS"] = Self.packageRoot.appendingPathComponent("Boards").path
+        p.environment = env
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        return try Picture(png: out.appendingPathComponent("5000.png"))
+    }
+
+    func expectSame(_ outcome: QEMUMachine.Outcome, dump: String, as reference: Picture, _ what: String) throws {
+        guard let file = outcome.dumps[dump] else {
+            Issue.record("no screendump \(dump); console:\n\(outcome.console.suffix(2000))")
+            return
+        }
+        let shown = try Picture(ppm: file)
+        #expect(shown.width == reference.width && shown.height == reference.height, "\(what): scanned out \(shown.width)x\(shown.height), mock \(reference.width)x\(reference.height)")
+        let d = shown.differences(from: reference)
+        #expect(d.count == 0, "\(what): \(d.count) pixels differ from the mock frame, first at \(String(describing: d.first)); console:\n\(outcome.console.suffix(1500))")
+    }
+
+    @Test("DRM on bochs (XRGB8888, mode 800x480 from the board): the screen shows the mock's exact frames")
+    func bochsFrames() throws {
+        let scenario = """
+            halo run --board qemu-bochs --socket /run/halo.sock 2>/dev/ttyS0 &
+            wait_for /run/halo.sock
+            halo ctl --socket /run/halo.sock \(Self.show)
+            sleep 1; halo ctl --socket /run/halo.sock sync; dump progress
+            halo ctl --socket /run/halo.sock \(Self.succeed)
+            sleep 1; halo ctl --socket /run/halo.sock sync; dump success
+            report stats $(halo ctl --socket /run/halo.sock stats)
+            """
+        let (outcome, dir) = try boot("bochs", device: ["-device", "bochs-display,xres=800,yres=480"], scenario: scenario)
+        try expectSame(outcome, dump: "progress", as: try mockFrame([Self.show], board: "qemu-bochs", in: dir), "determinate circular")
+        try expectSame(outcome, dump: "success", as: try mockFrame([Self.show, Self.succeed], board: "qemu-bochs", in: dir), "success state")
+        let stats = outcome.report("stats") ?? ""
+        #expect(stats.hasPrefix("ok frames=") && !stats.contains("frames=0 "), "stats: \(stats)")
+    }
+}
