@@ -91,4 +91,104 @@ struct QEMUDisplayTests {
         let stats = outcome.report("stats") ?? ""
         #expect(stats.hasPrefix("ok frames=") && !stats.contains("frames=0 "), "stats: \(stats)")
     }
+
+    @Test("DRM on virtio-gpu (manual update through DirtyFB), rotated 90 by the board: the screen shows the mock's frame")
+    func virtioRotated() throws {
+        let scenario = """
+            halo run --board qemu-virtio --socket /run/halo.sock 2>/dev/ttyS0 &
+            wait_for /run/halo.sock
+            halo ctl --socket /run/halo.sock \(Self.show)
+            sleep 1; halo ctl --socket /run/halo.sock sync; dump progress
+            """
+        let (outcome, dir) = try boot("virtio", device: ["-device", "virtio-gpu-pci,xres=800,yres=480"], scenario: scenario)
+        try expectSame(outcome, dump: "progress", as: try mockFrame([Self.show], board: "qemu-virtio", in: dir), "rotated circular on virtio-gpu")
+    }
+
+    @Test("fbdev on cirrus (RGB565 from the driver's bitfields): the screen shows the mock's frame")
+    func cirrusFbdev() throws {
+        let scenario = """
+            halo run --board qemu-cirrus --socket /run/halo.sock 2>/dev/ttyS0 &
+            wait_for /run/halo.sock
+            halo ctl --socket /run/halo.sock \(Self.show)
+            sleep 1; halo ctl --socket /run/halo.sock sync; dump progress
+            """
+        let (outcome, dir) = try boot("cirrus", device: ["-device", "cirrus-vga"], scenario: scenario)
+        try expectSame(outcome, dump: "progress", as: try mockFrame([Self.show], board: "qemu-cirrus", in: dir), "circular on cirrus fbdev")
+    }
+
+    /// A board that asks for 640x480 on a device whose preferred mode is 800x480.
+    static let vgaBoard = """
+        name: qemu-bochs-640
+        display: drm
+        screen:
+          width: 640
+          height: 480
+          mode: 640x480
+        policy:
+          show-delay-ms: 0
+          min-visible-ms: 0
+        """
+
+    @Test("DRM master: a second daemon is refused with the fix; release leaves the frame; a waiting daemon takes over; adopt redraws; the board's mode is set")
+    func masterHandoff() throws {
+        let scenario = """
+            cat > /tmp/vga.yaml <<'BOARD'
+            \(Self.vgaBoard)
+            BOARD
+            halo run --board qemu-bochs --socket /run/a.sock 2>/dev/ttyS0 &
+            wait_for /run/a.sock
+            halo ctl --socket /run/a.sock \(Self.show)
+            sleep 1; halo ctl --socket /run/a.sock sync; dump first
+            halo run --board qemu-bochs --socket /run/b.sock 2>/tmp/b.err
+            report refused $?
+            report message $(cat /tmp/b.err)
+            report a-after-refusal $(halo ctl --socket /run/a.sock stats)
+            report release $(halo ctl --socket /run/a.sock release)
+            dump released
+            halo run --board /tmp/vga.yaml --socket /run/b.sock --wait-master 10 2>/dev/ttyS0 &
+            B=$!
+            wait_for /run/b.sock
+            halo ctl --socket /run/b.sock show other linear value=50%
+            sleep 1; halo ctl --socket /run/b.sock sync; dump second
+            kill $B; wait $B
+            report adopt $(halo ctl --socket /run/a.sock adopt)
+            halo ctl --socket /run/a.sock sync; dump adopted
+            """
+        let (outcome, dir) = try boot("master", device: ["-device", "bochs-display,xres=800,yres=480"], scenario: scenario)
+        let first = try mockFrame([Self.show], board: "qemu-bochs", in: dir)
+        try expectSame(outcome, dump: "first", as: first, "first daemon")
+        #expect(outcome.report("refused") == "1", "a second daemon on a held card must exit 1: \(outcome.reports)")
+        let message = outcome.report("message") ?? ""
+        #expect(message.contains("DRM master") && message.contains("--wait-master"), "the refusal must say what holds the card and what to do: \(message)")
+        #expect(outcome.report("a-after-refusal")?.hasPrefix("ok frames=") == true, "the first daemon must not be disturbed: \(outcome.reports)")
+        #expect(outcome.report("release") == "ok")
+        try expectSame(outcome, dump: "released", as: first, "frame left on screen after release")
+        let vga = dir.appendingPathComponent("qemu-bochs-640.yaml")
+        try Self.vgaBoard.write(to: vga, atomically: true, encoding: .utf8)
+        try expectSame(outcome, dump: "second", as: try mockFrame(["show other linear value=50%"], board: vga.path, in: dir), "second daemon at the board's 640x480")
+        #expect(outcome.report("adopt") == "ok")
+        try expectSame(outcome, dump: "adopted", as: first, "first daemon after adopt")
+    }
+
+    @Test("daemon survives bad clients (1 MB line, flood, silent and vanished clients) in the guest; the picture is untouched")
+    func badClients() throws {
+        let scenario = """
+            halo run --board qemu-bochs --socket /run/halo.sock 2>/dev/ttyS0 &
+            wait_for /run/halo.sock
+            halo ctl --socket /run/halo.sock \(Self.show)
+            head -c 1048576 /dev/zero | tr '\\0' x | halo ctl --socket /run/halo.sock - > /dev/null 2>&1
+            report long-line $?
+            (sleep 30) | halo ctl --socket /run/halo.sock - &
+            SILENT=$!
+            yes 'progress nosuch 50%' | head -n 5000 | halo ctl --socket /run/halo.sock - > /dev/null 2>&1 &
+            FLOOD=$!
+            sleep 1; kill $FLOOD; kill $SILENT
+            report stats $(halo ctl --socket /run/halo.sock stats)
+            sleep 1; halo ctl --socket /run/halo.sock sync; dump after
+            """
+        let (outcome, dir) = try boot("clients", device: ["-device", "bochs-display,xres=800,yres=480"], scenario: scenario)
+        #expect(outcome.report("long-line") == "1", "a 1 MB line must be refused: \(outcome.reports)")
+        #expect(outcome.report("stats")?.hasPrefix("ok frames=") == true, "the daemon must still answer: \(outcome.reports)")
+        try expectSame(outcome, dump: "after", as: try mockFrame([Self.show], board: "qemu-bochs", in: dir), "picture after bad clients")
+    }
 }
