@@ -14,7 +14,7 @@ struct BoardTests {
         return path
     }
 
-    @Test("every shipped board loads", arguments: ["mock-480x480", "mock-800x480", "mock-320x240-rgb565", "mock-320x240-ring12"])
+    @Test("every shipped board loads", arguments: ["mock-480x480", "mock-800x480", "mock-320x240-rgb565", "mock-320x240-ring12", "qemu-bochs", "qemu-virtio", "qemu-cirrus"])
     func shipped(name: String) throws {
         let b = try BoardLoader.load("\(Self.boardsFolder)/\(name).yaml")
         #expect(b.name == name)
@@ -52,6 +52,30 @@ struct BoardTests {
         #expect(b.leds.count == 16 && b.leds.brightness == 128 && b.leds.track == Color(rgb: 0x101010))
     }
 
+    @Test("display and screen hardware keys are read")
+    func displayKeys() throws {
+        let path = try write("""
+            display: drm
+            socket-group: halo
+            screen: {device: /dev/dri/card1, connector: DSI-1, mode: 800x480@60, rotation: auto, pan: yes, on-exit: blank, frame-budget-ms: 20}
+            """)
+        let b = try BoardLoader.load(path)
+        #expect(b.display.kind == .drm && b.socketGroup == "halo")
+        #expect(b.display.device == "/dev/dri/card1" && b.display.connector == "DSI-1")
+        #expect(b.display.mode == ModeRequest(width: 800, height: 480, refresh: 60))
+        #expect(b.display.rotationFromPanel && b.display.pan && b.display.onExit == .blank && b.display.frameBudgetMilliseconds == 20)
+        let defaults = try BoardLoader.load(try write("name: plain"))
+        #expect(defaults.display == DisplaySettings() && defaults.display.kind == .auto && !defaults.display.pan)
+    }
+
+    @Test("modes parse as WIDTHxHEIGHT with an optional @HZ", arguments: [
+        ("800x480", ModeRequest(width: 800, height: 480)), ("1920x1080@50", ModeRequest(width: 1920, height: 1080, refresh: 50)),
+        ("800x", nil), ("x480", nil), ("800x480@", nil), ("800*480", nil), ("0x480", nil), ("800x480@60@1", nil),
+    ])
+    func modes(text: String, expected: ModeRequest?) {
+        #expect(ModeRequest(parsing: text) == expected)
+    }
+
     @Test(
         "errors name the file, the line, the key and the fix",
         arguments: [
@@ -68,6 +92,12 @@ struct BoardTests {
             ("leds: {brightness: 150}", "leds.brightness", "percentage"),
             ("leds: {colour: \"#FF0000\"}", "leds.colour", "known keys here are count, brightness, track"),
             ("screen: [1, 2]", "screen", "mapping"),
+            ("display: kms", "display", "use one of mock, drm, fbdev, auto"),
+            ("screen: {mode: big}", "screen.mode", "WIDTHxHEIGHT"),
+            ("screen: {device: card0}", "screen.device", "/dev/dri/card0"),
+            ("screen: {pan: maybe}", "screen.pan", "yes or no"),
+            ("screen: {on-exit: fade}", "screen.on-exit", "keep"),
+            ("screen: {frame-budget-ms: 0}", "screen.frame-budget-ms", "out of range"),
         ])
     func errors(yaml: String, key: String, fix: String) throws {
         let path = try write(yaml)

@@ -99,9 +99,10 @@ enum RunCommand {
         server.log = { Console.error("halo run: \($0)") }
         server.extraCommand = extra
         server.onFirstFrame = { SystemdNotifier.notify("READY=1") }
-        server.onReload = { reloadTheme(options.boardName, server) }
+        // Unowned: the server owns these closures, and must go (unlinking its socket) when serve returns.
+        server.onReload = { [unowned server] in reloadTheme(options.boardName, server) }
         if let fifo {
-            server.watch(fifo.descriptor.raw) {
+            server.watch(fifo.descriptor.raw) { [unowned server] in
                 for action in fifo.readActions() {
                     switch action {
                     case .command(let line):
