@@ -4,8 +4,8 @@ import Testing
 /// `halo run` and `halo ctl` as processes, on a real Unix socket of the host kernel.
 extension CommandTests {
     /// Starts `halo run` on a fresh socket and waits until it answers.
-    func startDaemon(socket: String) throws -> Process {
-        let p = Self.process(["run", "--board", "mock-480x480", "--socket", socket])
+    func startDaemon(socket: String, board: String = "mock-480x480", _ extra: [String] = []) throws -> Process {
+        let p = Self.process(["run", "--board", board, "--socket", socket] + extra)
         p.standardError = FileHandle.nullDevice
         try p.run()
         for _ in 0..<250 where !FileManager.default.fileExists(atPath: socket) { usleep(20_000) }
@@ -72,5 +72,71 @@ extension CommandTests {
         let a = try Data(contentsOf: URL(fileURLWithPath: shot))
         let b = try Data(contentsOf: replayDir.appendingPathComponent("3000.png"))
         #expect(a == b)
+    }
+
+    /// Snapshot of the daemon's screen once it has settled, and the replay frame of `script`.
+    func settledSnapshot(_ socket: String, in dir: URL, equals replayScript: String, board: String = "mock-480x480") throws -> Bool {
+        usleep(1_500_000)
+        let shot = dir.appendingPathComponent("daemon-\(UUID().uuidString.prefix(6)).png").path
+        let snap = try halo(["ctl", "--socket", socket, "snapshot", "\"\(shot)\""])
+        #expect(snap.status == 0, "\(snap)")
+        let replayDir = dir.appendingPathComponent("replay-\(UUID().uuidString.prefix(6))")
+        let script = try script(replayScript, in: dir)
+        #expect(try halo(["replay", script, "--board", board, "--at", "3000", "--out", replayDir.path]).status == 0)
+        let a = try Data(contentsOf: URL(fileURLWithPath: shot))
+        let b = try Data(contentsOf: replayDir.appendingPathComponent("3000.png"))
+        return a == b
+    }
+
+    @Test("--psplash-fifo: PROGRESS and MSG from psplash-write become a bar; QUIT stops the daemon")
+    func psplashFifo() throws {
+        let dir = try scratch()
+        let socket = dir.appendingPathComponent("halo.sock").path
+        let fifo = dir.appendingPathComponent("psplash_fifo").path
+        let daemon = try startDaemon(socket: socket, ["--psplash-fifo", fifo])
+        defer { if daemon.isRunning { daemon.terminate() }; daemon.waitUntilExit() }
+        func send(_ message: String) throws {
+            let h = try #require(FileHandle(forWritingAtPath: fifo), "no FIFO at \(fifo)")
+            h.write(Data((message + "\0").utf8))
+            try h.close()
+        }
+        try send("PROGRESS 30")
+        try send("MSG Mounting disks")
+        #expect(try settledSnapshot(socket, in: dir, equals: "@0 show psplash linear value=30%\n@0 label psplash \"Mounting disks\"\n"))
+        try send("QUIT")
+        for _ in 0..<250 where daemon.isRunning { usleep(20_000) }
+        #expect(!daemon.isRunning && daemon.terminationStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: socket))
+    }
+
+    @Test("SIGHUP reloads the board's theme and redraws with it")
+    func reloadOnHangup() throws {
+        let dir = try scratch()
+        let socket = dir.appendingPathComponent("halo.sock").path
+        let board = dir.appendingPathComponent("board.yaml")
+        let original = try String(contentsOf: Self.packageRoot.appendingPathComponent("Boards/mock-480x480.yaml"), encoding: .utf8)
+        try original.write(to: board, atomically: true, encoding: .utf8)
+        let daemon = try startDaemon(socket: socket, board: board.path)
+        defer { daemon.terminate(); daemon.waitUntilExit() }
+        #expect(try halo(["ctl", "--socket", socket, "show", "x", "linear", "value=30%"]).status == 0)
+        let changed = original.replacingOccurrences(of: "indicator: \"#0A84FF\"", with: "indicator: \"#FF8000\"")
+        #expect(changed != original)
+        try changed.write(to: board, atomically: true, encoding: .utf8)
+        kill(daemon.processIdentifier, SIGHUP)
+        #expect(try settledSnapshot(socket, in: dir, equals: "@0 show x linear value=30%\n", board: board.path))
+    }
+
+    @Test("release and adopt on a display without DRM master are refused, saying why")
+    func handoffNeedsDRM() throws {
+        let dir = try scratch()
+        let socket = dir.appendingPathComponent("halo.sock").path
+        let daemon = try startDaemon(socket: socket)
+        defer { daemon.terminate(); daemon.waitUntilExit() }
+        let r = try halo(["ctl", "--socket", socket, "release"])
+        #expect(r.status == 1 && r.out.contains("DRM master"), "\(r)")
+        let stats = try halo(["ctl", "--socket", socket, "stats"])
+        for key in ["frames=", "over-budget=", "render-p50-us=", "render-p99-us=", "pixels=", "idle-wakeups=", "clients="] {
+            #expect(stats.out.contains(key), "\(key) missing from \(stats.out)")
+        }
     }
 }
