@@ -12,3 +12,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <linux/fb.h>
+#include <time.h>
+
+// The calling thread's id, for a timer aimed at that thread alone.
+static inline pid_t halo_thread_id(void) { return gettid(); }

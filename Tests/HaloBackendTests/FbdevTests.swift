@@ -32,6 +32,38 @@ final class MemoryFramebuffer: FramebufferDevice {
     func bytes() -> [UInt8] { Array(UnsafeRawBufferPointer(start: memory, count: lineLength * Int(height))) }
 }
 
+/// Two pages of framebuffer memory and a pan register, like a driver that double-buffers.
+final class PagedMemoryFramebuffer: FramebufferDevice {
+    let width: Int32, height: Int32
+    let format: PixelFormat
+    let lineLength: Int
+    let memory: UnsafeMutableRawPointer
+    var shown = 0
+    var pans = 0
+
+    init(width: Int32, height: Int32, format: PixelFormat) {
+        self.width = width
+        self.height = height
+        self.format = format
+        lineLength = Int(width) * Int(format.bytesPerPixel)
+        memory = .allocate(byteCount: lineLength * Int(height) * 2, alignment: 16)
+        memory.initializeMemory(as: UInt8.self, repeating: 0x5A, count: lineLength * Int(height) * 2)
+    }
+
+    deinit { memory.deallocate() }
+
+    var pageCount: Int { 2 }
+    func page(_ index: Int) -> UnsafeMutableRawPointer { memory + index * lineLength * Int(height) }
+    func show(page index: Int) throws(DisplayError) {
+        shown = index
+        pans += 1
+    }
+    func flush() {}
+
+    /// What the screen shows: the page panned to.
+    func visible() -> [UInt8] { Array(UnsafeRawBufferPointer(start: page(shown), count: lineLength * Int(height))) }
+}
+
 @Suite("fbdev backend (memory framebuffer standing in for /dev/fbN)")
 struct FbdevTests {
     @Test(
@@ -103,6 +135,29 @@ struct FbdevTests {
         let flushes = device.flushes
         try s.update(at: .milliseconds(3000))
         #expect(device.flushes == flushes && fb.bytesPushed - afterFirst == damage.area * 4)
+    }
+
+    @Test("panning: every frame lands whole on the hidden page and is panned to, though each draws only its damage; no damage, no pan")
+    func panningShowsWholeFrames() throws {
+        let device = PagedMemoryFramebuffer(width: 96, height: 64, format: .xrgb8888)
+        let fb = FbdevDisplay(device: device)
+        let mock = MemoryDisplay(width: 96, height: 64, format: .xrgb8888)
+        let a = Screen(engine: engine(), display: fb), b = Screen(engine: engine(), display: mock)
+        let steps = ["show a circular value=10%", "progress a 35%", "progress a 60%", "progress a 61%", "succeed a \"Done\" persist"]
+        func step<D: Display>(_ s: Screen<D>, _ line: String, _ i: Int) throws {
+            try s.engine.apply(parse(line), at: .milliseconds(Int64(i) * 1000))
+            try s.update(at: .milliseconds(Int64(i) * 1000 + 900))
+        }
+        for (i, line) in steps.enumerated() {
+            try step(a, line, i)
+            try step(b, line, i)
+            #expect(device.visible() == Array(mock.memory), "frame \(i) on page \(device.shown)")
+        }
+        #expect(device.pans == steps.count)
+        // A frame with no damage (the daemon's `sync` when nothing changed) must not pan to the
+        // other page: under DRM's fbdev emulation a pan shows that page before its copy lands.
+        try fb.present(damage: [])
+        #expect(device.pans == steps.count && device.visible() == Array(mock.memory))
     }
 
     func engine() -> Engine {

@@ -39,6 +39,6 @@ enum ScreenChoice {
     static func openFbdev(_ board: Board) throws(DisplayError) -> FbdevDisplay<LinuxFramebuffer> {
         var path = board.display.device ?? "/dev/fb0"
         if path.hasPrefix("/dev/dri/") { path = "/dev/fb0" }
-        return FbdevDisplay(device: try LinuxFramebuffer(path: path), rotation: board.rotation)
+        return FbdevDisplay(device: try LinuxFramebuffer(path: path, pan: board.display.pan), rotation: board.rotation)
     }
 }

@@ -3,6 +3,8 @@ import HaloRender
 
 /// A `Display` on an fbdev framebuffer. Frames are drawn into a shadow buffer in RAM, and only
 /// the damaged rectangles are copied to the framebuffer, row by row at its own line length.
+/// On a device that pans (the board's `screen.pan: yes`) the copy goes to the hidden page,
+/// repaired first with what was shown since it was last on screen, and the display pans to it.
 public final class FbdevDisplay<Device: FramebufferDevice>: Display {
     public let device: Device
     public let rotation: Rotation
@@ -10,6 +12,8 @@ public final class FbdevDisplay<Device: FramebufferDevice>: Display {
     public var height: Int32 { device.height }
     public var format: PixelFormat { device.format }
     let shadow: ShadowBuffer
+    var stale: StaleDamage
+    var front = 0
     /// Bytes copied to the framebuffer so far (for `stats`).
     public private(set) var bytesPushed: Int64 = 0
 
@@ -17,6 +21,7 @@ public final class FbdevDisplay<Device: FramebufferDevice>: Display {
         self.device = device
         self.rotation = rotation
         shadow = ShadowBuffer(width: device.width, height: device.height, format: device.format)
+        stale = StaleDamage(buffers: device.pageCount)
     }
 
     public func drawFrame<R>(_ body: (RenderTarget) -> R) -> R {
@@ -24,16 +29,33 @@ public final class FbdevDisplay<Device: FramebufferDevice>: Display {
     }
 
     public func present(damage: [IntRect]) throws(DisplayError) {
-        let copied = shadow.copy(damage, to: device.memory, pitch: device.lineLength)
-        bytesPushed += copied
-        if copied > 0 { device.flush() }
+        // Nothing changed: the page on screen is already right, so neither copy nor pan.
+        guard !damage.isEmpty else { return }
+        // Single page: copy during the blank. Two pages: the last pan has taken effect, so
+        // the page about to be drawn is no longer scanned out.
+        device.waitForVerticalBlank()
+        if device.pageCount == 1 {
+            let copied = shadow.copy(damage, to: device.memory, pitch: device.lineLength)
+            bytesPushed += copied
+            if copied > 0 { device.flush() }
+            return
+        }
+        let back = (front + 1) % device.pageCount
+        let rects = damage + stale.take(back)
+        bytesPushed += shadow.copy(rects, to: device.page(back), pitch: device.lineLength)
+        stale.shown(damage, except: back)
+        device.flush()
+        try device.show(page: back)
+        front = back
     }
 }
 
 extension FbdevDisplay {
     /// Fills the framebuffer with black (the board's `on-exit: blank`).
     public func blank() {
-        device.memory.initializeMemory(as: UInt8.self, repeating: 0, count: device.lineLength * Int(height))
+        for p in 0..<device.pageCount {
+            device.page(p).initializeMemory(as: UInt8.self, repeating: 0, count: device.lineLength * Int(height))
+        }
         device.flush()
     }
 }

@@ -4,11 +4,15 @@ import HaloEngine
 import HaloRender
 
 /// A Linux fbdev device (`/dev/fb0`): its screen information read with FBIOGET_VSCREENINFO and
-/// FBIOGET_FSCREENINFO, its memory mapped, `fsync` as the flush.
+/// FBIOGET_FSCREENINFO, its memory mapped, `fsync` as the flush. With `pan`, two pages are
+/// mapped and shown in turn with FBIOPAN_DISPLAY.
 public final class LinuxFramebuffer: FramebufferDevice {
     // From <linux/fb.h>; the _IO macros do not reach Swift.
     static let getVariableInfo: UInt = 0x4600
+    static let putVariableInfo: UInt = 0x4601
     static let getFixedInfo: UInt = 0x4602
+    static let panDisplay: UInt = 0x4606
+    static let waitForVsync: UInt = 0x4004_4620
 
     public let path: String
     public let width: Int32
@@ -16,10 +20,14 @@ public final class LinuxFramebuffer: FramebufferDevice {
     public let format: PixelFormat
     public let lineLength: Int
     public let memory: UnsafeMutableRawPointer
+    public let pageCount: Int
     let fd: Int32
     let mappedBytes: Int
+    var variable: fb_var_screeninfo
+    /// Cleared the first time the driver refuses or does not answer FBIO_WAITFORVSYNC in time.
+    public private(set) var vsyncWorks = true
 
-    public init(path: String = "/dev/fb0") throws(DisplayError) {
+    public init(path: String = "/dev/fb0", pan: Bool = false) throws(DisplayError) {
         self.path = path
         fd = open(path, O_RDWR | O_CLOEXEC)
         if fd < 0 {
@@ -34,6 +42,20 @@ public final class LinuxFramebuffer: FramebufferDevice {
             close(fd)
             throw DisplayError("\(path) is not a framebuffer device (its screen information cannot be read: \(String(cString: strerror(e))))")
         }
+        if pan && variable.yres_virtual < 2 * variable.yres {
+            // Ask for room for a second page; many drivers have none.
+            var wanted = variable
+            wanted.yres_virtual = 2 * variable.yres
+            wanted.yoffset = 0
+            if ioctl(fd, LinuxFramebuffer.putVariableInfo, &wanted) != 0
+                || ioctl(fd, LinuxFramebuffer.getVariableInfo, &variable) != 0 || ioctl(fd, LinuxFramebuffer.getFixedInfo, &fixed) != 0
+                || variable.yres_virtual < 2 * variable.yres
+            {
+                close(fd)
+                throw DisplayError(
+                    "\(path) cannot double-buffer: its virtual height stays \(variable.yres_virtual) rows, not the \(2 * variable.yres) panning needs; set screen.pan: no in the board")
+            }
+        }
         func field(_ b: fb_bitfield) -> Bitfield { Bitfield(offset: b.offset, length: b.length) }
         let format: PixelFormat
         do {
@@ -45,11 +67,12 @@ public final class LinuxFramebuffer: FramebufferDevice {
             throw DisplayError("\(path): \(error.description)")
         }
         self.format = format
+        self.variable = variable
         width = Int32(variable.xres)
         height = Int32(variable.yres)
         lineLength = Int(fixed.line_length)
-        // Only the visible rows: panning and double buffering are a board option, off by default.
-        mappedBytes = lineLength * Int(variable.yres)
+        pageCount = pan ? 2 : 1
+        mappedBytes = lineLength * Int(variable.yres) * pageCount
         guard lineLength >= Int(width) * Int(format.bytesPerPixel), mappedBytes > 0 else {
             close(fd)
             throw DisplayError("\(path) reports a line length of \(lineLength) bytes, too short for \(width) pixels of \(format.rawValue)")
@@ -64,9 +87,31 @@ public final class LinuxFramebuffer: FramebufferDevice {
     }
 
     deinit {
+        if pageCount > 1 { try? show(page: 0) }
         munmap(memory, mappedBytes)
         close(fd)
     }
 
     public func flush() { _ = fsync(fd) }
+
+    public func page(_ index: Int) -> UnsafeMutableRawPointer { memory + index * lineLength * Int(height) }
+
+    public func show(page index: Int) throws(DisplayError) {
+        guard pageCount > 1 else { return }
+        variable.xoffset = 0
+        variable.yoffset = UInt32(index) * variable.yres
+        if ioctl(fd, LinuxFramebuffer.panDisplay, &variable) != 0 {
+            throw DisplayError("\(path) refused to pan (\(String(cString: strerror(errno)))); set screen.pan: no in the board")
+        }
+    }
+
+    /// FBIO_WAITFORVSYNC under a 100 ms alarm: a driver that never signals a blank cannot stall
+    /// the daemon. After the first refusal or timeout it is not tried again.
+    public func waitForVerticalBlank() {
+        guard vsyncWorks else { return }
+        BoundedCall.prepare()
+        var crtc: UInt32 = 0
+        let ok = BoundedCall.run(milliseconds: 100) { ioctl(fd, LinuxFramebuffer.waitForVsync, &crtc) == 0 }
+        if !ok { vsyncWorks = false }
+    }
 }
