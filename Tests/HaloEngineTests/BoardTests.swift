@@ -14,7 +14,22 @@ struct BoardTests {
         return path
     }
 
-    @Test("every shipped board loads", arguments: ["mock-480x480", "mock-800x480", "mock-320x240-rgb565", "mock-320x240-ring12", "qemu-bochs", "qemu-virtio", "qemu-cirrus"])
+    /// Every profile in Boards/, so a new one is checked without being listed here.
+    static let shippedNames: [String] = {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: boardsFolder)) ?? []
+        return files.filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }.sorted()
+    }()
+
+    @Test("the boards the docs promise are shipped")
+    func promised() {
+        let promised = [
+            "mock-480x480", "mock-800x480", "mock-320x240-rgb565", "mock-320x240-ring12", "qemu-bochs", "qemu-virtio", "qemu-cirrus",
+            "raspberrypi-touch-display", "raspberrypi-zero2w-ili9341", "x86-kiosk-1080p",
+        ]
+        #expect(Set(promised).isSubset(of: Set(Self.shippedNames)), "missing: \(Set(promised).subtracting(Self.shippedNames))")
+    }
+
+    @Test("every shipped board loads", arguments: shippedNames)
     func shipped(name: String) throws {
         let b = try BoardLoader.load("\(Self.boardsFolder)/\(name).yaml")
         #expect(b.name == name)
@@ -30,6 +45,19 @@ struct BoardTests {
         #expect(kiosk.leds.count == 0)
         let ringed = try BoardLoader.load("\(Self.boardsFolder)/mock-320x240-ring12.yaml")
         #expect(ringed.leds.count == 12 && ringed.leds.brightness == 102)
+    }
+
+    @Test("the hardware boards name the outputs their devices have")
+    func hardwareFacts() throws {
+        let pi = try BoardLoader.load("\(Self.boardsFolder)/raspberrypi-touch-display.yaml")
+        #expect(pi.display.kind == .drm && pi.display.connector == "DSI-1" && pi.display.rotationFromPanel)
+        #expect(pi.display.mode == ModeRequest(width: 800, height: 480, refresh: 60) && pi.format == .xrgb8888)
+        let spi = try BoardLoader.load("\(Self.boardsFolder)/raspberrypi-zero2w-ili9341.yaml")
+        #expect(spi.display.kind == .drm && spi.display.connector == "SPI-1" && spi.format == .rgb565)
+        #expect(spi.width == 320 && spi.height == 240 && spi.display.frameBudgetMilliseconds == 33)
+        let kiosk = try BoardLoader.load("\(Self.boardsFolder)/x86-kiosk-1080p.yaml")
+        #expect(kiosk.display.mode == ModeRequest(width: 1920, height: 1080, refresh: 60) && kiosk.width == 1920 && kiosk.height == 1080)
+        for b in [pi, spi, kiosk] { #expect(b.socketGroup == "video", "\(b.name)") }
     }
 
     @Test("keys and values are read")

@@ -83,7 +83,7 @@ public final class UnixListener {
         if let group {
             guard let g = getgrnam(group) else {
                 unlink(path)
-                throw SystemError("getgrnam", errno: ENOENT, message: "there is no group '\(group)' for \(path); create it or name another")
+                throw SystemError("getgrnam", errno: ENOENT, message: "there is no group '\(group)' to own \(path); create it (groupadd \(group)) or change socket-group in the board")
             }
             if chown(path, uid_t.max, g.pointee.gr_gid) != 0 {
                 let e = errno

@@ -12,7 +12,7 @@ enum BoardsCommand {
             do {
                 let b = try BoardLoader.load(path)
                 let size = "\(b.width)x\(b.height)"
-                print("\(name.padding(28)) \(size.padding(10)) \(b.format.rawValue.padding(9)) rot \(String(b.rotation.degrees).padding(4)) \(b.description)")
+                print("\(name.padding(28)) \(size.padding(10)) \(b.format.rawValue.padding(9)) rot \((b.display.rotationFromPanel ? "auto" : String(b.rotation.degrees)).padding(4)) \(b.description)")
             } catch {
                 print("\(name.padding(28)) invalid: \(error.description)")
             }
