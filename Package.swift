@@ -35,7 +35,9 @@ let package = Package(
         .target(name: "HaloDaemon", dependencies: ["HaloEngine", "HaloRender", "CLinux"]),
         .executableTarget(
             name: "halo",
-            dependencies: ["HaloEngine", "HaloRender", "HaloMock", "HaloBoards", "HaloFreeType", "HaloDaemon", "HaloBackends"]
+            dependencies: ["HaloEngine", "HaloRender", "HaloMock", "HaloBoards", "HaloFreeType", "HaloDaemon", "HaloBackends"],
+            // The systemd unit and udev rule that install beside the binary (see the README).
+            exclude: ["install"]
         ),
 
         // Helpers shared by the test targets (a font stand-in with fixed metrics).

@@ -21,6 +21,16 @@ let help = """
 
 var words = Array(CommandLine.arguments.dropFirst())
 let verb = words.isEmpty ? "help" : words.removeFirst()
+let usages = [
+    "demo": DemoCommand.usage, "replay": ReplayCommand.usage, "bench": BenchCommand.usage, "lint": LintCommand.usage,
+    "run": RunCommand.usage, "ctl": CtlCommand.usage, "boards": "halo boards",
+]
+// `halo ctl` passes its words on as a command line, so only a leading --help is its own.
+let asksHelp = verb == "ctl" ? ["--help", "-h"].contains(words.first ?? "") : words.contains { $0 == "--help" || $0 == "-h" }
+if asksHelp, let usage = usages[verb] {
+    print("usage: \(usage)\nThe README describes every option.")
+    exit(0)
+}
 do throws(CLIError) {
     switch verb {
     case "demo": try DemoCommand.run(words)
