@@ -39,6 +39,25 @@ extension CommandTests {
         #expect(p.terminationStatus == 1)
     }
 
+    @Test("halo ctl takes a command as shell words, as one quoted argument, or with its own quotes")
+    func ctlQuoting() throws {
+        let dir = try scratch()
+        let socket = dir.appendingPathComponent("halo.sock").path
+        let daemon = try startDaemon(socket: socket)
+        defer { daemon.terminate(); daemon.waitUntilExit() }
+        let forms: [[String]] = [
+            ["show", "a", "circular", "label=Two words", "value=10%"],
+            [#"show b circular label="Two words" value=10%"#],
+            ["show", "c", "circular", #"label="Two words""#, "value=10%"],
+            ["progress a 20%"],
+            ["toast", "Saved to the card"],
+        ]
+        for words in forms {
+            let r = try halo(["ctl", "--socket", socket] + words)
+            #expect(r.status == 0 && r.out == "ok\n", "\(words): \(r)")
+        }
+    }
+
     @Test("a second daemon on the same socket is refused; SIGTERM removes the socket")
     func oneDaemonPerSocket() throws {
         let dir = try scratch()
@@ -135,7 +154,7 @@ extension CommandTests {
         let r = try halo(["ctl", "--socket", socket, "release"])
         #expect(r.status == 1 && r.out.contains("DRM master"), "\(r)")
         let stats = try halo(["ctl", "--socket", socket, "stats"])
-        for key in ["frames=", "over-budget=", "render-p50-us=", "render-p99-us=", "pixels=", "idle-wakeups=", "clients="] {
+        for key in ["frames=", "over-budget=", "render-p50-us=", "render-p99-us=", "pixels=", "idle-wakeups=", "clients=", "first-frame-ms="] {
             #expect(stats.out.contains(key), "\(key) missing from \(stats.out)")
         }
     }

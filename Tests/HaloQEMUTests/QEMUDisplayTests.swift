@@ -24,7 +24,10 @@ struct QEMUDisplayTests {
         }
     }()
 
+    /// The `halo` built beside this test bundle, or the one `HALO_QEMU_HALO` names (a release
+    /// build, for the published figures).
     static var haloBinary: URL {
+        if let path = ProcessInfo.processInfo.environment["HALO_QEMU_HALO"] { return URL(fileURLWithPath: path) }
         let dir = Bundle.main.bundleURL.deletingLastPathComponent()
         for candidate in [dir.appendingPathComponent("halo"), Bundle.main.bundleURL.appendingPathComponent("halo")]
         where FileManager.default.isExecutableFile(atPath: candidate.path) {
@@ -225,5 +228,37 @@ struct QEMUDisplayTests {
         #expect(outcome.report("long-line") == "1", "a 1 MB line must be refused: \(outcome.reports)")
         #expect(outcome.report("stats")?.hasPrefix("ok frames=") == true, "the daemon must still answer: \(outcome.reports)")
         try expectSame(outcome, dump: "after", as: try mockFrame([Self.show], board: "qemu-bochs", in: dir), "picture after bad clients")
+    }
+
+    /// The value of `key=` in a stats reply.
+    func stat(_ reply: String?, _ key: String) -> Int? {
+        reply?.split(separator: " ").first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) }
+    }
+
+    /// Also where the README's daemon figures come from: this test prints the resident memory
+    /// and the time to the first frame; it asserts only what is not timing.
+    @Test("idle daemon on bochs: nothing drawn and no wakeups in 10 s with nothing animating; first frame and memory reported")
+    func idleDaemon() throws {
+        let scenario = """
+            halo run --board qemu-bochs --socket /run/halo.sock 2>/dev/ttyS0 &
+            PID=$!
+            wait_for /run/halo.sock
+            report startup $(halo ctl --socket /run/halo.sock stats)
+            halo ctl --socket /run/halo.sock \(Self.show)
+            sleep 2
+            report before $(halo ctl --socket /run/halo.sock stats)
+            sleep 10
+            report after $(halo ctl --socket /run/halo.sock stats)
+            report rss $(grep VmRSS /proc/$PID/status)
+            report peak $(grep VmHWM /proc/$PID/status)
+            """
+        let (outcome, _) = try boot("idle", device: ["-device", "bochs-display,xres=800,yres=480"], scenario: scenario)
+        let before = outcome.report("before"), after = outcome.report("after")
+        #expect(stat(before, "frames") != nil && stat(before, "frames") == stat(after, "frames"), "frames drawn while idle: \(outcome.reports)")
+        #expect(stat(before, "idle-wakeups") == stat(after, "idle-wakeups"), "wakeups while idle: \(outcome.reports)")
+        let firstFrame = try #require(stat(outcome.report("startup"), "first-frame-ms"), "\(outcome.reports)")
+        print("halo run (\(Self.haloBinary.path)) on qemu-bochs 800x480 XRGB8888 under TCG: first frame \(firstFrame) ms after start; "
+            + "\(outcome.report("rss") ?? "?"), \(outcome.report("peak") ?? "?"); idle wakeups over 10 s: "
+            + "\((stat(after, "idle-wakeups") ?? 0) - (stat(before, "idle-wakeups") ?? 0))")
     }
 }

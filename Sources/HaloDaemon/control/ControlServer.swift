@@ -53,6 +53,8 @@ public final class ControlServer<Output: Display> {
     public private(set) var pixelsPushed: Int64 = 0
     /// Wake-ups from poll with nothing to do: no client, no signal, no frame due.
     public private(set) var idleWakeups = 0
+    /// Milliseconds from the process's start to its first frame on screen.
+    public private(set) var firstFrameMilliseconds: Int?
     /// Render time accounting against the board's frame budget.
     public private(set) var frameTimes: FrameTimes
 
@@ -143,9 +145,10 @@ public final class ControlServer<Output: Display> {
                 framesDrawn += 1
                 pixelsPushed += damage.area
                 frameTimes.record(clock() - now)
-                if framesDrawn == 1, let onFirstFrame {
-                    onFirstFrame()
-                    self.onFirstFrame = nil
+                if framesDrawn == 1 {
+                    firstFrameMilliseconds = ProcessAge.milliseconds()
+                    onFirstFrame?()
+                    onFirstFrame = nil
                 }
             }
         } catch {
@@ -277,7 +280,8 @@ public final class ControlServer<Output: Display> {
     /// What `stats` reports, as key=value words.
     public var statsLine: String {
         "frames=\(framesDrawn) over-budget=\(frameTimes.overBudget) render-p50-us=\(frameTimes.percentile(50)) "
-            + "render-p99-us=\(frameTimes.percentile(99)) pixels=\(pixelsPushed) idle-wakeups=\(idleWakeups) clients=\(clients.count)"
+            + "render-p99-us=\(frameTimes.percentile(99)) pixels=\(pixelsPushed) idle-wakeups=\(idleWakeups) clients=\(clients.count) "
+            + "first-frame-ms=\(firstFrameMilliseconds.map(String.init) ?? "none")"
     }
 
     func broadcast(_ event: String) {

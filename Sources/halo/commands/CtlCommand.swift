@@ -41,10 +41,13 @@ enum CtlCommand {
     }
 
     /// The words of a command as one line. The shell has removed the quotes, so a word with a
-    /// space gets them back: `label=Two words` is sent as `label="Two words"`.
+    /// space gets them back: `label=Two words` is sent as `label="Two words"`. A single word is
+    /// the whole command quoted in the shell, and a word with its own double quotes was
+    /// written in the control language: both are sent as they are.
     static func commandLine(_ words: [String]) -> String {
-        words.map { w in
-            guard w.contains(" ") || w.isEmpty else { return w }
+        if words.count == 1 { return words[0] }
+        return words.map { w in
+            guard (w.contains(" ") || w.isEmpty) && !w.contains("\"") else { return w }
             if let eq = w.firstIndex(of: "="), !w[..<eq].contains(" ") {
                 return String(w[...eq]) + "\"" + w[w.index(after: eq)...] + "\""
             }
