@@ -230,6 +230,37 @@ struct QEMUDisplayTests {
         try expectSame(outcome, dump: "after", as: try mockFrame([Self.show], board: "qemu-bochs", in: dir), "picture after bad clients")
     }
 
+    @Test("without root: refused with the fix while the card is root's; with the video group (as the udev rule sets) it draws, releases and adopts")
+    func withoutRoot() throws {
+        let scenario = """
+            printf 'root:x:0:0::/:/bin/sh\\nhalo:x:1000:1000::/:/bin/sh\\n' > /etc/passwd
+            printf 'root:x:0:\\nvideo:x:44:halo\\nhalo:x:1000:\\n' > /etc/group
+            mkdir -p /run/h; chown 1000:1000 /run/h
+            chown root:root /dev/dri/card0; chmod 600 /dev/dri/card0
+            su -s /bin/sh halo -c 'halo run --board qemu-bochs --socket /run/h/halo.sock' 2>/tmp/denied.err
+            report denied $?
+            report denied-message $(cat /tmp/denied.err)
+            chgrp 44 /dev/dri/card0; chmod 660 /dev/dri/card0
+            su -s /bin/sh halo -c 'halo run --board qemu-bochs --socket /run/h/halo.sock' 2>/dev/ttyS0 &
+            wait_for /run/h/halo.sock
+            report owner $(ls -ln /run/h/halo.sock)
+            halo ctl --socket /run/h/halo.sock \(Self.show)
+            sleep 1; halo ctl --socket /run/h/halo.sock sync; dump first
+            report release $(halo ctl --socket /run/h/halo.sock release)
+            report adopt $(halo ctl --socket /run/h/halo.sock adopt)
+            halo ctl --socket /run/h/halo.sock sync; dump adopted
+            """
+        let (outcome, dir) = try boot("nonroot", device: ["-device", "bochs-display,xres=800,yres=480"], scenario: scenario)
+        #expect(outcome.report("denied") == "1", "\(outcome.reports)")
+        let message = outcome.report("denied-message") ?? ""
+        #expect(message.contains("video group"), "the refusal must name the fix: \(message)")
+        #expect(outcome.report("owner")?.split(separator: " ").dropFirst(2).first == "1000", "the daemon must run as the halo user: \(outcome.reports)")
+        let reference = try mockFrame([Self.show], board: "qemu-bochs", in: dir)
+        try expectSame(outcome, dump: "first", as: reference, "non-root daemon")
+        #expect(outcome.report("release") == "ok" && outcome.report("adopt") == "ok", "a non-root master takes the card back after release: \(outcome.reports)")
+        try expectSame(outcome, dump: "adopted", as: reference, "non-root daemon after adopt")
+    }
+
     /// The value of `key=` in a stats reply.
     func stat(_ reply: String?, _ key: String) -> Int? {
         reply?.split(separator: " ").first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) }

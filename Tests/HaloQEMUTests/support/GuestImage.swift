@@ -14,7 +14,7 @@ struct GuestImage: Sendable {
     ]
     static let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     static let busybox = "/bin/busybox"
-    static let applets = ["sh", "mount", "insmod", "poweroff", "sleep", "echo", "cat", "stty", "head", "tr", "yes", "kill", "ls", "sync", "grep", "wc"]
+    static let applets = ["sh", "mount", "insmod", "poweroff", "sleep", "echo", "cat", "stty", "head", "tr", "yes", "kill", "ls", "sync", "grep", "wc", "su", "chgrp", "chmod", "chown", "mkdir", "id"]
 
     static func build(halo: URL, kernel: GuestKernel, packageRoot: URL, into file: URL) throws -> GuestImage {
         var a = Newc()
