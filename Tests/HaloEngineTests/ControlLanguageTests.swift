@@ -16,7 +16,12 @@ struct ControlLanguageTests {
         #expect(o.cancellable)
     }
 
-    @Test("progress accepts a fraction, a percentage and a count", arguments: [("0.6", 39322), ("60%", 39322), ("30/100", 19660), ("1", 65536), ("0", 0), ("100%", 65536)])
+    @Test("progress accepts a fraction, a percentage and a count", arguments: [
+            ("0.6", 39322), ("60%", 39322), ("30/100", 19660), ("1", 65536), ("0", 0), ("100%", 65536),
+            // Byte counts of big files: done × 65536 needs more than 64 bits.
+            ("200000000000000/400000000000000", 32768), ("9223372036854775807/9223372036854775807", 65536),
+            ("0.99999999999999999999", 65536), ("59.99999999999%", 39321),
+        ])
     func progressForms(text: String, q16: Int32) {
         guard case .progress(_, let v) = parse("progress a \(text)") else { Issue.record("not progress"); return }
         #expect(abs(v.fractionQ16 - q16) <= 1)
@@ -29,6 +34,9 @@ struct ControlLanguageTests {
             ("show a donut", "unknown kind"),
             ("progress a 1.5", "out of range"),
             ("progress a 101%", "out of range"),
+            // Found by the fuzzer: huge numbers once overflowed while being scaled.
+            ("progress a 6000000000000.000000000000%", "out of range"),
+            ("progress a 99999999999999999999999999.9999999999999999", "out of range"),
             ("progress a nan", "not a number"),
             ("progress a -0.1", "not a number"),
             ("progress a 3/0", "out of range"),

@@ -36,7 +36,9 @@ public struct ProgressValue: Equatable, Sendable {
             guard total > 0, done >= 0, done <= total else {
                 return .failure(ControlError("count \(text) is out of range: it needs 0 <= done <= total and total > 0"))
             }
-            return .success(ProgressValue(fractionQ16: Int32(done * 65536 / total), form: .count(done: done, total: total)))
+            // done × 65536 needs up to 80 bits when counts are bytes of a large file.
+            let q16 = total.dividingFullWidth(done.multipliedFullWidth(by: 65536)).quotient
+            return .success(ProgressValue(fractionQ16: Int32(q16), form: .count(done: done, total: total)))
         }
         let isPercent = text.hasSuffix("%")
         let number = isPercent ? String(text.dropLast()) : text
@@ -54,7 +56,9 @@ public struct ProgressValue: Equatable, Sendable {
 enum Decimal16 {
     /// Parses an unsigned decimal and divides it by `scale`; nil if it is not plain digits with
     /// at most one point (so `nan`, `inf`, `1e3` and `-0.1` are all refused). Values far past the
-    /// range come back as a large number so the caller reports "out of range".
+    /// range come back as a large number so the caller reports "out of range". The whole part
+    /// is capped at a million and the fraction at six digits (finer than Q16 can hold), which
+    /// keeps every product below within Int64.
     static func parse(_ text: String, scale: Int64) -> Int64? {
         var whole: Int64 = 0, fraction: Int64 = 0, fractionScale: Int64 = 1
         var seenPoint = false, digits = 0
@@ -68,12 +72,12 @@ enum Decimal16 {
             digits += 1
             let d = Int64(byte - 48)
             if seenPoint {
-                if fractionScale < 1_000_000_000 {
+                if fractionScale < 1_000_000 {
                     fraction = fraction * 10 + d
                     fractionScale *= 10
                 }
             } else {
-                whole = min(whole * 10 + d, 1_000_000_000)
+                whole = min(whole * 10 + d, 1_000_000)
             }
         }
         if digits == 0 { return nil }
