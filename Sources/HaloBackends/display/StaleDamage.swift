@@ -16,6 +16,15 @@ struct StaleDamage {
         return perBuffer[index]
     }
 
+    /// What to copy into buffer `index` for a frame with `damage`: the frame's own rectangles
+    /// and what was shown while that buffer was off screen. The frame is recorded against the
+    /// other buffers.
+    mutating func repair(_ index: Int, for damage: [IntRect]) -> [IntRect] {
+        let rects = damage + take(index)
+        shown(damage, except: index)
+        return rects
+    }
+
     /// Records a frame's damage against every buffer except the one it was drawn into.
     mutating func shown(_ damage: [IntRect], except index: Int?) {
         for i in perBuffer.indices where i != index { add(damage, to: i) }

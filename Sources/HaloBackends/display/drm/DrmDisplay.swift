@@ -56,9 +56,8 @@ public final class DrmDisplay: Display {
         }
         if flipping != nil { waitForFlip() }
         let back = front == 0 ? 1 : 0
-        let rects = damage + stale.take(back)
+        let rects = stale.repair(back, for: damage)
         bytesPushed += shadow.copy(rects, to: buffers[back].memory, pitch: buffers[back].pitch)
-        stale.shown(damage, except: back)
         markDirty(buffers[back], rects)
         if needsModeSet {
             try setMode(back)
@@ -202,7 +201,13 @@ extension DrmDisplay {
     public static func open(_ settings: DisplaySettings, format: PixelFormat, rotation: Rotation, waitMasterSeconds: Int = 0) throws(DisplayError) -> DrmDisplay {
         let (card, output) = try findOutput(settings)
         try card.becomeMaster(waitSeconds: waitMasterSeconds)
+        return try DrmDisplay(card: card, output: output, settings: settings, format: format, rotation: rotation)
+    }
+
+    /// A display on a found output, turned as the board says: its rotation, or with
+    /// `rotation: auto` the connector's panel orientation.
+    public convenience init(card: DrmCard, output: DrmOutput, settings: DisplaySettings, format: PixelFormat, rotation: Rotation) throws(DisplayError) {
         let turn = settings.rotationFromPanel ? (output.panelRotation ?? .none) : rotation
-        return try DrmDisplay(card: card, output: output, format: format, rotation: turn)
+        try self.init(card: card, output: output, format: format, rotation: turn)
     }
 }

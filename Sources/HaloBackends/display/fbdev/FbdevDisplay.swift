@@ -41,9 +41,8 @@ public final class FbdevDisplay<Device: FramebufferDevice>: Display {
             return
         }
         let back = (front + 1) % device.pageCount
-        let rects = damage + stale.take(back)
+        let rects = stale.repair(back, for: damage)
         bytesPushed += shadow.copy(rects, to: device.page(back), pitch: device.lineLength)
-        stale.shown(damage, except: back)
         device.flush()
         try device.show(page: back)
         front = back
