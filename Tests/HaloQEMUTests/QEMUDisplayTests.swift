@@ -180,6 +180,9 @@ struct QEMUDisplayTests {
             halo run --board qemu-bochs --socket /run/b.sock 2>/tmp/b.err
             report refused $?
             report message $(cat /tmp/b.err)
+            halo run --board qemu-bochs --display auto --socket /run/c.sock 2>/tmp/c.err
+            report auto-refused $?
+            report auto-message $(cat /tmp/c.err)
             report a-after-refusal $(halo ctl --socket /run/a.sock stats)
             report release $(halo ctl --socket /run/a.sock release)
             dump released
@@ -198,6 +201,8 @@ struct QEMUDisplayTests {
         #expect(outcome.report("refused") == "1", "a second daemon on a held card must exit 1: \(outcome.reports)")
         let message = outcome.report("message") ?? ""
         #expect(message.contains("DRM master") && message.contains("--wait-master"), "the refusal must say what holds the card and what to do: \(message)")
+        // auto must not fall back to the fbdev emulation underneath the master's holder.
+        #expect(outcome.report("auto-refused") == "1" && outcome.report("auto-message")?.contains("DRM master") == true, "\(outcome.reports)")
         #expect(outcome.report("a-after-refusal")?.hasPrefix("ok frames=") == true, "the first daemon must not be disturbed: \(outcome.reports)")
         #expect(outcome.report("release") == "ok")
         try expectSame(outcome, dump: "released", as: first, "frame left on screen after release")

@@ -20,7 +20,6 @@ enum RunCommand {
         var boardName: String?
         var board: Board
         var socket: String
-        var kind: DisplaySettings.Kind
         var waitMaster: Int
         var psplashFifo: String?
     }
@@ -45,7 +44,7 @@ enum RunCommand {
         }
         let options = Options(
             boardName: args.options["board"], board: board, socket: args.options["socket"] ?? defaultSocket,
-            kind: kind, waitMaster: min(waitMaster, 3600), psplashFifo: args.options["psplash-fifo"])
+            waitMaster: min(waitMaster, 3600), psplashFifo: args.options["psplash-fifo"])
 
         let choice: ScreenChoice
         do { choice = try ScreenChoice.open(board, kind: kind, waitMasterSeconds: options.waitMaster) } catch { throw CLIError(error.description) }

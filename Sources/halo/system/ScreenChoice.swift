@@ -18,15 +18,20 @@ enum ScreenChoice {
         case .fbdev:
             return .fbdev(try openFbdev(board))
         case .auto:
-            // DRM when a card has a connected output; a held master is then an error, not a
-            // reason to draw on fbdev underneath the program that holds it.
-            let drmReason: String
-            do {
-                _ = try DrmDisplay.findOutput(settings)
-                return .drm(try DrmDisplay.open(settings, format: board.format, rotation: board.rotation, waitMasterSeconds: waitMasterSeconds))
-            } catch {
-                if error.description.contains("DRM master") { throw error }
-                drmReason = error.description
+            // DRM when a card has a connected output, else fbdev.
+            var drmReason = ""
+            var found: (DrmCard, DrmOutput)?
+            do { found = try DrmDisplay.findOutput(settings) } catch { drmReason = error.description }
+            if let found {
+                let (card, output) = found
+                // Outside any fallback: a held master is an error, not a reason to draw on
+                // fbdev underneath the program that holds it.
+                try card.becomeMaster(waitSeconds: waitMasterSeconds)
+                do {
+                    return .drm(try DrmDisplay(card: card, output: output, settings: settings, format: board.format, rotation: board.rotation))
+                } catch {
+                    drmReason = error.description
+                }
             }
             do {
                 return .fbdev(try openFbdev(board))
