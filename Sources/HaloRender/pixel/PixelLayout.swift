@@ -8,6 +8,9 @@ public protocol PixelLayout {
     /// `color` (already `pack`ed as `packed`) over the stored value `dst` with weight `alpha`
     /// (1...254). Layouts whose channels are whole bytes blend two channels per multiply.
     static func mix(_ color: Color, packed: UInt32, over dst: UInt32, alpha: UInt32) -> UInt32
+    /// An opaque `color` covering `weight` (1...255, in 256ths) of a pixel whose stored value is
+    /// `dst`: the anti-aliased edge of every shape, so byte layouts do it without a division.
+    static func cover(_ color: Color, packed: UInt32, over dst: UInt32, weight: UInt32) -> UInt32
 }
 
 extension PixelLayout {
@@ -50,6 +53,17 @@ extension PixelLayout {
             b: Blend.channel(UInt32(color.b), d.b, alpha))
     }
 
+    /// Channel by channel, with the same rounding as the byte layouts' two-lane `cover`, so
+    /// every format stores the same picture.
+    @inline(__always)
+    public static func cover(_ color: Color, packed: UInt32, over dst: UInt32, weight: UInt32) -> UInt32 {
+        let d = unpack(dst), inverse = 256 &- weight
+        return pack(
+            r: (UInt32(color.r) &* weight &+ d.r &* inverse &+ 128) >> 8,
+            g: (UInt32(color.g) &* weight &+ d.g &* inverse &+ 128) >> 8,
+            b: (UInt32(color.b) &* weight &+ d.b &* inverse &+ 128) >> 8)
+    }
+
     /// Blends `color` over the pixel at `p` with weight `alpha` (0...255).
     @inline(__always)
     public static func blend(_ p: UnsafeMutableRawPointer, _ color: Color, alpha: UInt32) {
@@ -82,6 +96,16 @@ enum ByteLanes {
         g = (g &+ (g >> 8)) >> 8
         return 0xFF00_0000 | rb | g << 8
     }
+
+    /// `src` over `dst` with weight `w` of 256 (1...255). Each lane holds at most
+    /// 255·256 + 128 < 65536, so, as in `mix`, no carry crosses lanes.
+    @inline(__always)
+    static func cover(_ src: UInt32, _ dst: UInt32, _ w: UInt32) -> UInt32 {
+        let inverse = 256 &- w
+        let rb = (((src & 0x00FF_00FF) &* w &+ (dst & 0x00FF_00FF) &* inverse &+ 0x0080_0080) >> 8) & 0x00FF_00FF
+        let g = (((src & 0x0000_FF00) &* w &+ (dst & 0x0000_FF00) &* inverse &+ 0x0000_8000) >> 8) & 0x0000_FF00
+        return 0xFF00_0000 | rb | g
+    }
 }
 
 /// Blue in the low byte, then green, red, and an ignored byte (DRM `XR24`).
@@ -91,6 +115,8 @@ public enum XRGB8888: PixelLayout {
     public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v >> 16 & 0xFF, v >> 8 & 0xFF, v & 0xFF) }
     @inline(__always)
     public static func mix(_ color: Color, packed: UInt32, over dst: UInt32, alpha: UInt32) -> UInt32 { ByteLanes.mix(packed, dst, alpha) }
+    @inline(__always)
+    public static func cover(_ color: Color, packed: UInt32, over dst: UInt32, weight: UInt32) -> UInt32 { ByteLanes.cover(packed, dst, weight) }
 }
 
 /// As XRGB8888 with the top byte an alpha channel; Halo's frames are opaque, so it is always 0xFF.
@@ -100,6 +126,8 @@ public enum ARGB8888: PixelLayout {
     public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v >> 16 & 0xFF, v >> 8 & 0xFF, v & 0xFF) }
     @inline(__always)
     public static func mix(_ color: Color, packed: UInt32, over dst: UInt32, alpha: UInt32) -> UInt32 { ByteLanes.mix(packed, dst, alpha) }
+    @inline(__always)
+    public static func cover(_ color: Color, packed: UInt32, over dst: UInt32, weight: UInt32) -> UInt32 { ByteLanes.cover(packed, dst, weight) }
 }
 
 /// Red in the low byte, then green, blue, and an ignored byte (DRM `XB24`).
@@ -109,6 +137,8 @@ public enum XBGR8888: PixelLayout {
     public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v & 0xFF, v >> 8 & 0xFF, v >> 16 & 0xFF) }
     @inline(__always)
     public static func mix(_ color: Color, packed: UInt32, over dst: UInt32, alpha: UInt32) -> UInt32 { ByteLanes.mix(packed, dst, alpha) }
+    @inline(__always)
+    public static func cover(_ color: Color, packed: UInt32, over dst: UInt32, weight: UInt32) -> UInt32 { ByteLanes.cover(packed, dst, weight) }
 }
 
 /// As XBGR8888 with the top byte an alpha channel, always 0xFF.
@@ -118,6 +148,8 @@ public enum ABGR8888: PixelLayout {
     public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) { (v & 0xFF, v >> 8 & 0xFF, v >> 16 & 0xFF) }
     @inline(__always)
     public static func mix(_ color: Color, packed: UInt32, over dst: UInt32, alpha: UInt32) -> UInt32 { ByteLanes.mix(packed, dst, alpha) }
+    @inline(__always)
+    public static func cover(_ color: Color, packed: UInt32, over dst: UInt32, weight: UInt32) -> UInt32 { ByteLanes.cover(packed, dst, weight) }
 }
 
 /// 16 bits: red in the top 5, green in the middle 6, blue in the low 5 (DRM `RG16`).

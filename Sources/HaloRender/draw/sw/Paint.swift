@@ -16,8 +16,12 @@ struct Paint<Layout: PixelLayout> {
     /// Paints one pixel with coverage `coverage` (Q8, 0...256).
     @inline(__always)
     func cover(_ p: UnsafeMutableRawPointer, _ coverage: Int32) {
-        if coverage >= 256 && opaque {
-            Layout.store(packed, p)
+        if opaque {
+            if coverage >= 256 {
+                Layout.store(packed, p)
+            } else if coverage > 0 {
+                Layout.store(Layout.cover(color, packed: packed, over: Layout.load(p), weight: UInt32(truncatingIfNeeded: coverage)), p)
+            }
         } else if coverage > 0 {
             Layout.blend(p, color, packed: packed, alpha: Blend.weight(coverage: coverage, alpha: color.a))
         }
@@ -34,18 +38,15 @@ struct Paint<Layout: PixelLayout> {
             n -= 1
         }
         let quad = SIMD4<UInt32>(repeating: v)
-        // 32 pixels a pass: a full-screen clear is the largest fill there is.
-        while n >= 32 {
-            q.storeBytes(of: quad, as: SIMD4<UInt32>.self)
-            (q + 16).storeBytes(of: quad, as: SIMD4<UInt32>.self)
-            (q + 32).storeBytes(of: quad, as: SIMD4<UInt32>.self)
-            (q + 48).storeBytes(of: quad, as: SIMD4<UInt32>.self)
-            (q + 64).storeBytes(of: quad, as: SIMD4<UInt32>.self)
-            (q + 80).storeBytes(of: quad, as: SIMD4<UInt32>.self)
-            (q + 96).storeBytes(of: quad, as: SIMD4<UInt32>.self)
-            (q + 112).storeBytes(of: quad, as: SIMD4<UInt32>.self)
-            q += 128
-            n &-= 32
+        // 128 pixels a pass: a full-screen clear is the largest fill there is.
+        while n >= 128 {
+            var k = 0
+            while k < 512 {
+                (q + k).storeBytes(of: quad, as: SIMD4<UInt32>.self)
+                k &+= 16
+            }
+            q += 512
+            n &-= 128
         }
         while n >= 4 {
             q.storeBytes(of: quad, as: SIMD4<UInt32>.self)

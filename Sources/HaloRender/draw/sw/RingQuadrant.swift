@@ -31,14 +31,16 @@ public final class RingQuadrant {
         self.p0 = p0
         self.q0 = q0
         // First every row's limits, so the coverage table is allocated once at its exact size.
-        var rows: [Row] = []
+        // Row j lies in the outer reach while (q0 + 256 j)² < outerReach2, which the root of
+        // outerReach2 - 1 settles without a walk.
+        let lastPy = IntegerSquareRoot.floorRoot(edges.outerReach2 &- 1)
+        let rowCount = lastPy >= q0 ? Int((lastPy &- q0) >> 8) &+ 1 : 0
+        row = UnsafeMutablePointer<Row>.allocate(capacity: max(1, rowCount))
         var i = (hole: Int64(0), solidFrom: Int64(0), solidTo: Int64(0), reach: Int64(0))
         var total: Int32 = 0
-        var j: Int64 = 0
-        while true {
-            let py = q0 &+ (j << 8)
+        for j in 0..<rowCount {
+            let py = q0 &+ (Int64(j) << 8)
             let py2 = py &* py
-            if py2 >= edges.outerReach2 { break }
             if j == 0 {
                 // Walk out from the axis once; every later row's limits lie at or inside these.
                 i.reach = Self.first(p0, py2) { $0 >= edges.outerReach2 }
@@ -55,19 +57,16 @@ public final class RingQuadrant {
             let hole = min(i.hole, i.reach)
             let from = min(max(i.solidFrom, hole), i.reach)
             let to = min(max(i.solidTo, from), i.reach)
-            rows.append(Row(hole: Int32(hole), solidFrom: Int32(from), solidTo: Int32(to), reach: Int32(i.reach), start: total))
+            (row + j).initialize(to: Row(hole: Int32(hole), solidFrom: Int32(from), solidTo: Int32(to), reach: Int32(i.reach), start: total))
             total &+= Int32(i.reach &- hole)
-            j &+= 1
         }
-        self.rows = rows.count
-        row = UnsafeMutablePointer<Row>.allocate(capacity: max(1, rows.count))
-        row.initialize(from: rows, count: rows.count)
+        self.rows = rowCount
         coverageCount = Int(total)
         coverage = UnsafeMutablePointer<UInt16>.allocate(capacity: max(1, coverageCount))
         // A quadrant whose first row and column sit alike is symmetric about its diagonal:
         // a rim pixel below the diagonal repeats one already worked out above it.
         let mirrored = p0 == q0
-        for j in 0..<rows.count {
+        for j in 0..<rowCount {
             let r = row[j]
             let py = q0 &+ (Int64(j) << 8), py2 = py &* py
             let out = coverage + Int(r.start) - Int(r.hole)

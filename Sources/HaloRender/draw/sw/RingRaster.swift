@@ -183,7 +183,9 @@ struct RingRaster<Layout: PixelLayout> {
     /// A pixel near an end of the arc or a cap: its ring coverage split exactly between the
     /// indicator and the track. Kept out of line so the walk's loop stays small.
     @inline(never)
-    func shadeNearEnd(_ p: UnsafeMutableRawPointer, px: Int64, py: Int64, ring: Int32, toStart: Int64, toEnd: Int64) {
+    func shadeNearEnd(_ p: UnsafeMutableRawPointer, px: Int64, py: Int64, ring: Int32) {
+        let toStart = roundCaps ? RimWalker<Layout>.distance2(px, capStartX, py, capStartY) : Int64.max
+        let toEnd = roundCaps ? RimWalker<Layout>.distance2(px, capEndX, py, capEndY) : Int64.max
         let share = indicatorCoverage(px: px, py: py, ring: ring, toStart: toStart, toEnd: toEnd)
         paintShared(p, total: ring, share: share, track: track, indicator: indicator)
     }
@@ -214,8 +216,9 @@ struct RimWalker<Layout: PixelLayout> {
     /// Draws `count` pixels, the first of whose radial coverage is at `coverage`, the next
     /// `step` further on. The row is cut where it passes near an end line or a cap; between
     /// those places every pixel lies on one side of both end lines, so the stretch is all
-    /// indicator or all track and is drawn with one paint. Only pixels near an end or a cap
-    /// take the exact path.
+    /// indicator or all track and is drawn with one paint. The chord of a cap's solid disc is
+    /// all indicator too. Only the pixels left near an end line or a cap's edge take the exact
+    /// path.
     @inline(__always)
     func rim(
         _ r: RingRaster<Layout>, _ canvas: Canvas<Layout>, _ coverage: UnsafeMutablePointer<UInt16>, step: Int, count: Int,
@@ -224,26 +227,41 @@ struct RimWalker<Layout: PixelLayout> {
         // Rows of a whole ring or a bare track never come here: they are settled.
         let xStep = canvas.xStep
         // Widened, never narrowed: a pixel sent to the exact path needlessly costs time, never
-        // accuracy.
+        // accuracy. The solid chords are narrowed, never widened, for the same reason.
         let reach24 = EdgeCoverage.reach << 16
         let stepStart = 0 &- (r.startY << 8), stepEnd = 0 &- (r.endY << 8)
-        let lineStart = Self.nearIndices(crossStart, stepStart, reach24, count)
-        let lineEnd = Self.nearIndices(crossEnd, stepEnd, reach24, count)
+        // An end whose rows this is not can be neither near nor capped here.
+        let nearStart = py >= r.startRows.0 && py <= r.startRows.1, nearEnd = py >= r.endRows.0 && py <= r.endRows.1
+        let lineStart = nearStart ? Self.nearIndices(crossStart, stepStart, reach24, count) : (0, 0)
+        let lineEnd = nearEnd ? Self.nearIndices(crossEnd, stepEnd, reach24, count) : (0, 0)
         let capStart = capRowStart ? capIndices(r.capStartX, r.capLimit, count) : (0, 0)
         let capEnd = capRowEnd ? capIndices(r.capEndX, r.capLimit, count) : (0, 0)
+        let chordStart = capStart.0 < capStart.1 ? solidChord(r, r.capStartX, r.capStartY, count) : (0, 0)
+        let chordEnd = capEnd.0 < capEnd.1 ? solidChord(r, r.capEndX, r.capEndY, count) : (0, 0)
         let halfTurn = r.atMostHalfTurn
         var i = 0
         while i < count {
-            // The stretch from `i` up to the next place near an end or a cap, or, when `i` is
-            // near one, up to where that stops.
+            // Inside a cap's solid chord: the indicator's, up to the chord's end.
+            var chordTo = i
+            if chordStart.0 <= i && i < chordStart.1 { chordTo = chordStart.1 }
+            if chordEnd.0 <= i && i < chordEnd.1 { chordTo = max(chordTo, chordEnd.1) }
+            if chordTo > i {
+                if r.indicator.visible { Self.plain(r.indicator, p, coverage, step: step, xStep: xStep, from: i, to: chordTo, solid: solid) }
+                i = chordTo
+                continue
+            }
+            // The stretch from `i` up to the next place near an end, a cap or a chord, or, when
+            // `i` is near an end or a cap, up to where that stops or a chord begins.
             var stop = count, nearTo = i
             Self.clip(&stop, &nearTo, at: i, lineStart)
             Self.clip(&stop, &nearTo, at: i, lineEnd)
             Self.clip(&stop, &nearTo, at: i, capStart)
             Self.clip(&stop, &nearTo, at: i, capEnd)
+            if chordStart.0 > i && chordStart.0 < chordStart.1 { stop = min(stop, chordStart.0) }
+            if chordEnd.0 > i && chordEnd.0 < chordEnd.1 { stop = min(stop, chordEnd.0) }
             if nearTo > i {
-                exact(r, coverage, step: step, xStep: xStep, from: i, to: nearTo)
-                i = nearTo
+                exact(r, coverage, step: step, xStep: xStep, from: i, to: min(nearTo, stop))
+                i = min(nearTo, stop)
                 continue
             }
             let cs = crossStart &+ stepStart &* Int64(i), ce = crossEnd &+ stepEnd &* Int64(i)
@@ -252,6 +270,21 @@ struct RimWalker<Layout: PixelLayout> {
             if paint.visible { Self.plain(paint, p, coverage, step: step, xStep: xStep, from: i, to: stop, solid: solid) }
             i = stop
         }
+    }
+
+    /// The indices `i` whose pixel centre lies in the solid disc of the cap centred at
+    /// `(capX, capY)`, clamped to `0 ... count`; `(0, 0)` when none. Such a pixel is wholly
+    /// covered by the cap, so its ring coverage is all the indicator's.
+    @inline(__always)
+    func solidChord(_ r: RingRaster<Layout>, _ capX: Int64, _ capY: Int64, _ count: Int) -> (Int, Int) {
+        let dy = py &- capY
+        let room = r.capSolid2 &- dy &* dy
+        if room < 0 { return (0, 0) }
+        // Every x with |x - capX| <= w lies in the disc, since w² <= room.
+        let w = IntegerSquareRoot.floorRoot(room, guess: r.capRadius)
+        let lo = Self.floorDivide(capX &- w &- px &+ 255, 256), hi = Self.floorDivide(capX &+ w &- px, 256) &+ 1
+        let a = Int(max(0, min(Int64(count), lo))), b = Int(max(0, min(Int64(count), hi)))
+        return a < b ? (a, b) : (0, 0)
     }
 
     /// Pixels `from ..< to` in one paint: the rim anti-aliased by its radial coverage, the
@@ -278,9 +311,9 @@ struct RimWalker<Layout: PixelLayout> {
         }
     }
 
-    /// Pixels `from ..< to`, each near an end line or a cap, one by one: inside a cap's solid
-    /// disc the indicator's, on a cap's or an end's anti-aliased edge the exact coverage, and
-    /// otherwise by the side of the end lines it lies on.
+    /// Pixels `from ..< to`, each near an end line or a cap, one by one: near an end line the
+    /// exact coverage; away from both lines, inside the arc the indicator's, and outside it the
+    /// track's unless a cap's edge reaches the pixel, which takes the exact coverage.
     func exact(_ r: RingRaster<Layout>, _ coverage: UnsafeMutablePointer<UInt16>, step: Int, xStep: Int, from: Int, to: Int) {
         let reach24 = EdgeCoverage.reach << 16
         // -reach24 < cross < reach24, as one unsigned comparison.
@@ -293,17 +326,17 @@ struct RimWalker<Layout: PixelLayout> {
         for _ in from..<to {
             let ring = Int32(cov.pointee)
             if ring != 0 {
-                let toStart = r.roundCaps ? Self.distance2(x, r.capStartX, py, r.capStartY) : Int64.max
-                let toEnd = r.roundCaps ? Self.distance2(x, r.capEndX, py, r.capEndY) : Int64.max
-                if toStart <= r.capSolid2 || toEnd <= r.capSolid2 {
+                if UInt64(bitPattern: cs &+ reach24 &- 1) < nearSpan || UInt64(bitPattern: ce &+ reach24 &- 1) < nearSpan {
+                    r.shadeNearEnd(p, px: x, py: py, ring: ring)
+                } else if halfTurn ? cs >= 0 && ce <= 0 : cs >= 0 || ce <= 0 {
+                    // The arc covers the pixel's whole ring share: a cap can add nothing.
                     r.indicator.cover(p, ring)
-                } else if UInt64(bitPattern: cs &+ reach24 &- 1) < nearSpan || UInt64(bitPattern: ce &+ reach24 &- 1) < nearSpan
-                    || toStart < r.capReach2 || toEnd < r.capReach2
+                } else if r.roundCaps
+                    && (Self.distance2(x, r.capStartX, py, r.capStartY) < r.capReach2 || Self.distance2(x, r.capEndX, py, r.capEndY) < r.capReach2)
                 {
-                    r.shadeNearEnd(p, px: x, py: py, ring: ring, toStart: toStart, toEnd: toEnd)
+                    r.shadeNearEnd(p, px: x, py: py, ring: ring)
                 } else {
-                    let inside = halfTurn ? cs >= 0 && ce <= 0 : cs >= 0 || ce <= 0
-                    (inside ? r.indicator : r.track).cover(p, ring)
+                    r.track.cover(p, ring)
                 }
             }
             p += xStep
