@@ -24,4 +24,24 @@ struct BoundedCallTests {
         let ok = BoundedCall.run(milliseconds: 1000) { read(ends[0], &byte, 1) == 1 }
         #expect(ok && byte == 7)
     }
+
+    /// The first POSIX timer a process creates has id 0, which Swift sees as a nil `timer_t`;
+    /// taking that for a failure once left the call unbounded. Only a fresh process is sure to
+    /// hand out id 0, so the call runs in one, with a watchdog thread that ends it (status 3)
+    /// should the read never be cut off.
+    @Test("in a fresh process, whose first timer has id 0, the call is cut off too")
+    func firstTimerOfAProcess() async {
+        await #expect(processExitsWith: .success) {
+            var watchdog = pthread_t()
+            pthread_create(&watchdog, nil, { _ in
+                sleep(10)
+                _exit(3)
+            }, nil)
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else { _exit(4) }
+            var byte: UInt8 = 0
+            let ok = BoundedCall.run(milliseconds: 50) { read(ends[0], &byte, 1) == 1 }
+            _exit(ok ? 5 : 0)
+        }
+    }
 }

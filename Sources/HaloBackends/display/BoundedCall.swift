@@ -31,8 +31,10 @@ enum BoundedCall {
         event.sigev_notify = Int32(SIGEV_THREAD_ID)
         event.sigev_signo = SIGALRM
         event._sigev_un._tid = halo_thread_id()
-        var timer: timer_t?
-        guard timer_create(CLOCK_MONOTONIC, &event, &timer) == 0, let timer else { return call() }
+        // timer_t is a pointer in Swift, and a process's first timer has id 0, which arrives as
+        // nil: success is timer_create's result, never the id's value.
+        var timer: timer_t? = nil
+        guard timer_create(CLOCK_MONOTONIC, &event, &timer) == 0 else { return call() }
         defer { timer_delete(timer) }
         var limit = itimerspec()
         limit.it_value.tv_sec = milliseconds / 1000
