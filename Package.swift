@@ -51,9 +51,9 @@ let package = Package(
         .testTarget(name: "HaloBackendTests", dependencies: ["HaloBackends", "HaloEngine", "HaloMock", "HaloRender", "HaloTestSupport"]),
         .testTarget(name: "HaloDaemonTests", dependencies: ["HaloDaemon", "HaloEngine", "HaloMock", "HaloRender", "HaloTestSupport"]),
         // Runs the built `halo` binary as a process: exit status, messages and files written.
-        .testTarget(name: "HaloCommandTests", dependencies: ["halo"]),
+        .testTarget(name: "HaloCommandTests", dependencies: ["halo", "HaloTestSupport"]),
         // Boots Debian's kernel under QEMU and compares what its virtual GPUs scan out with the mock.
-        .testTarget(name: "HaloQEMUTests", dependencies: ["halo", "HaloMock"], exclude: ["guest"]),
+        .testTarget(name: "HaloQEMUTests", dependencies: ["halo", "HaloMock", "HaloTestSupport"], exclude: ["guest"]),
     ],
     swiftLanguageModes: [.v6]
 )

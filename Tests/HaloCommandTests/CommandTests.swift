@@ -1,4 +1,5 @@
 import Foundation
+import HaloTestSupport
 import Testing
 
 /// The `halo` command run as a separate process, the way a person or a script runs it.
@@ -22,28 +23,24 @@ struct CommandTests {
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("halo")
     }
 
-    /// `halo` with these arguments, set up to run from the package root with its boards.
-    static func process(_ arguments: [String]) -> Process {
-        let p = Process()
-        p.executableURL = binary
-        p.arguments = arguments
-        p.currentDirectoryURL = packageRoot
-        var env = ProcessInfo.processInfo.environment
-        env["HALO_BOARDS"] = packageRoot.appendingPathComponent("Boards").path
-        p.environment = env
-        return p
+    /// Starts `halo` with these arguments from the package root, with its boards.
+    static func start(
+        _ arguments: [String], environment extra: [String: String] = [:],
+        stdin: ChildProcess.Stream = .null, stdout: ChildProcess.Stream = .null, stderr: ChildProcess.Stream = .null
+    ) throws -> ChildProcess {
+        try ChildProcess([binary.path] + arguments, environment: environment(extra), directory: packageRoot.path, stdin: stdin, stdout: stdout, stderr: stderr)
     }
 
-    func halo(_ arguments: [String]) throws -> Run {
-        let p = Self.process(arguments)
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Run(status: p.terminationStatus, out: String(decoding: o, as: UTF8.self), err: String(decoding: e, as: UTF8.self))
+    static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env["HALO_BOARDS"] = packageRoot.appendingPathComponent("Boards").path
+        return env.merging(extra) { $1 }
+    }
+
+    /// Runs `halo` to its end (killed after two minutes, so a hang fails the test instead of the run).
+    func halo(_ arguments: [String], stdin: ChildProcess.Stream = .null) throws -> Run {
+        let r = try ChildProcess.run([Self.binary.path] + arguments, environment: Self.environment(), directory: Self.packageRoot.path, stdin: stdin)
+        return Run(status: r.status, out: r.out, err: r.err)
     }
 
     func scratch() throws -> URL {

@@ -1,14 +1,13 @@
 import Foundation
+import HaloTestSupport
 import Testing
 
 /// `halo run` and `halo ctl` as processes, on a real Unix socket of the host kernel.
 extension CommandTests {
     /// Starts `halo run` on a fresh socket and waits until it answers.
-    func startDaemon(socket: String, board: String = "mock-480x480", _ extra: [String] = []) throws -> Process {
-        let p = Self.process(["run", "--board", board, "--socket", socket] + extra)
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        for _ in 0..<250 where !FileManager.default.fileExists(atPath: socket) { usleep(20_000) }
+    func startDaemon(socket: String, board: String = "mock-480x480", _ extra: [String] = []) throws -> ChildProcess {
+        let p = try Self.start(["run", "--board", board, "--socket", socket] + extra)
+        for _ in 0..<1500 where !FileManager.default.fileExists(atPath: socket) && p.isRunning { usleep(20_000) }
         return p
     }
 
@@ -17,7 +16,7 @@ extension CommandTests {
         let dir = try scratch()
         let socket = dir.appendingPathComponent("halo.sock").path
         let daemon = try startDaemon(socket: socket)
-        defer { daemon.terminate(); daemon.waitUntilExit() }
+        defer { daemon.stop() }
 
         let ok = try halo(["ctl", "--socket", socket, "show", "a", "circular", "label=Copying files", "value=40%"])
         #expect(ok.status == 0 && ok.out == "ok\n", "\(ok)")
@@ -26,17 +25,11 @@ extension CommandTests {
 
         let input = dir.appendingPathComponent("lines.txt")
         try "show b linear value=10%\n# a comment\nprogress b 20%\nfail b\n".write(to: input, atomically: true, encoding: .utf8)
-        let p = Self.process(["ctl", "--socket", socket, "-"])
-        p.standardInput = try FileHandle(forReadingFrom: input)
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
+        let piped = try halo(["ctl", "--socket", socket, "-"], stdin: .file(input.path))
+        let text = piped.out
         let replies = text.split(separator: "\n")
         #expect(replies.count == 3 && replies[0] == "ok" && replies[1] == "ok" && replies[2].hasPrefix("error "), "\(text)")
-        #expect(p.terminationStatus == 1)
+        #expect(piped.status == 1)
     }
 
     @Test("halo ctl takes a command as shell words, as one quoted argument, or with its own quotes")
@@ -44,7 +37,7 @@ extension CommandTests {
         let dir = try scratch()
         let socket = dir.appendingPathComponent("halo.sock").path
         let daemon = try startDaemon(socket: socket)
-        defer { daemon.terminate(); daemon.waitUntilExit() }
+        defer { daemon.stop() }
         let forms: [[String]] = [
             ["show", "a", "circular", "label=Two words", "value=10%"],
             [#"show b circular label="Two words" value=10%"#],
@@ -65,9 +58,7 @@ extension CommandTests {
         let daemon = try startDaemon(socket: socket)
         let second = try halo(["run", "--board", "mock-480x480", "--socket", socket])
         #expect(second.status == 1 && second.err.contains("another halo daemon is serving"), "\(second)")
-        daemon.terminate()
-        daemon.waitUntilExit()
-        #expect(daemon.terminationStatus == 0)
+        #expect(daemon.stop() == 0)
         #expect(!FileManager.default.fileExists(atPath: socket))
         let none = try halo(["ctl", "--socket", socket, "show", "a", "spinner"])
         #expect(none.status == 1 && none.err.contains("start one with `halo run`"), "\(none)")
@@ -78,7 +69,7 @@ extension CommandTests {
         let dir = try scratch()
         let socket = dir.appendingPathComponent("halo.sock").path
         let daemon = try startDaemon(socket: socket)
-        defer { daemon.terminate(); daemon.waitUntilExit() }
+        defer { daemon.stop() }
         #expect(try halo(["ctl", "--socket", socket, "show", "x", "linear", "value=30%"]).status == 0)
         // Past the show delay (500 ms) and the value's glide: the picture no longer changes.
         usleep(2_000_000)
@@ -113,7 +104,7 @@ extension CommandTests {
         let socket = dir.appendingPathComponent("halo.sock").path
         let fifo = dir.appendingPathComponent("psplash_fifo").path
         let daemon = try startDaemon(socket: socket, ["--psplash-fifo", fifo])
-        defer { if daemon.isRunning { daemon.terminate() }; daemon.waitUntilExit() }
+        defer { daemon.stop() }
         func send(_ message: String) throws {
             let h = try #require(FileHandle(forWritingAtPath: fifo), "no FIFO at \(fifo)")
             h.write(Data((message + "\0").utf8))
@@ -124,7 +115,8 @@ extension CommandTests {
         #expect(try settledSnapshot(socket, in: dir, equals: "@0 show psplash linear value=30%\n@0 label psplash \"Mounting disks\"\n"))
         try send("QUIT")
         for _ in 0..<250 where daemon.isRunning { usleep(20_000) }
-        #expect(!daemon.isRunning && daemon.terminationStatus == 0)
+        #expect(!daemon.isRunning)
+        #expect(try daemon.wait(timeout: 1) == 0)
         #expect(!FileManager.default.fileExists(atPath: socket))
     }
 
@@ -136,12 +128,12 @@ extension CommandTests {
         let original = try String(contentsOf: Self.packageRoot.appendingPathComponent("Boards/mock-480x480.yaml"), encoding: .utf8)
         try original.write(to: board, atomically: true, encoding: .utf8)
         let daemon = try startDaemon(socket: socket, board: board.path)
-        defer { daemon.terminate(); daemon.waitUntilExit() }
+        defer { daemon.stop() }
         #expect(try halo(["ctl", "--socket", socket, "show", "x", "linear", "value=30%"]).status == 0)
         let changed = original.replacingOccurrences(of: "indicator: \"#0A84FF\"", with: "indicator: \"#FF8000\"")
         #expect(changed != original)
         try changed.write(to: board, atomically: true, encoding: .utf8)
-        kill(daemon.processIdentifier, SIGHUP)
+        daemon.signal(SIGHUP)
         #expect(try settledSnapshot(socket, in: dir, equals: "@0 show x linear value=30%\n", board: board.path))
     }
 
@@ -150,7 +142,7 @@ extension CommandTests {
         let dir = try scratch()
         let socket = dir.appendingPathComponent("halo.sock").path
         let daemon = try startDaemon(socket: socket)
-        defer { daemon.terminate(); daemon.waitUntilExit() }
+        defer { daemon.stop() }
         let r = try halo(["ctl", "--socket", socket, "release"])
         #expect(r.status == 1 && r.out.contains("DRM master"), "\(r)")
         let stats = try halo(["ctl", "--socket", socket, "stats"])

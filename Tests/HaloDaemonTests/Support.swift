@@ -45,13 +45,20 @@ final class TestClient {
         _ = fcntl(connection.raw, F_SETFL, fcntl(connection.raw, F_GETFL) | O_NONBLOCK)
     }
 
-    /// Writes all of `bytes`, spinning the daemon while the socket is full.
+    /// Writes all of `bytes`, spinning the daemon while the socket is full; gives up (and the
+    /// test's checks then fail) when the daemon takes nothing for a thousand rounds.
     func write(_ bytes: [UInt8], daemon: TestDaemon) {
-        var sent = 0
-        while sent < bytes.count {
+        var sent = 0, idle = 0
+        while sent < bytes.count && idle < 1000 {
             let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if n > 0 { sent += n } else { daemon.spin(1) }
             if n < 0 && errno != EAGAIN { return }
+            if n > 0 {
+                sent += n
+                idle = 0
+            } else {
+                daemon.spin(1)
+                idle += 1
+            }
         }
     }
 

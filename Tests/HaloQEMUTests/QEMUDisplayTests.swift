@@ -1,4 +1,5 @@
 import Foundation
+import HaloTestSupport
 import Testing
 
 /// Halo on a real Linux kernel: Debian's kernel boots under QEMU with a busybox initramfs,
@@ -53,16 +54,10 @@ struct QEMUDisplayTests {
         let script = dir.appendingPathComponent("reference-\(UUID().uuidString.prefix(8)).halo")
         try commands.enumerated().map { "@\($0.offset * 100) \($0.element)" }.joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("reference-\(UUID().uuidString.prefix(8))")
-        let p = Process()
-        p.executableURL = Self.haloBinary
-        p.arguments = ["replay", script.path, "--board", board, "--at", "5000", "--out", out.path]
         var env = ProcessInfo.processInfo.environment
         env["HALO_BOARDS"] = Self.packageRoot.appendingPathComponent("Boards").path
-        p.environment = env
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
+        let r = try ChildProcess.run([Self.haloBinary.path, "replay", script.path, "--board", board, "--at", "5000", "--out", out.path], environment: env)
+        #expect(r.status == 0, "\(r)")
         return try Picture(png: out.appendingPathComponent("5000.png"))
     }
 

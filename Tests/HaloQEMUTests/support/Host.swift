@@ -1,4 +1,5 @@
 import Foundation
+import HaloTestSupport
 
 /// Running host programs for the QEMU tests.
 enum Host {
@@ -7,29 +8,24 @@ enum Host {
     }
 
     /// Runs a program to completion; returns its standard output, or throws with its stderr.
+    /// A download may be slow, but ten minutes means something is stuck.
     @discardableResult
-    static func run(_ program: String, _ arguments: [String], in directory: URL? = nil, input: URL? = nil, output: URL? = nil) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: program.hasPrefix("/") ? program : "/usr/bin/env")
-        p.arguments = program.hasPrefix("/") ? arguments : [program] + arguments
-        if let directory { p.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
-        if let input { p.standardInput = try FileHandle(forReadingFrom: input) }
+    static func run(_ program: String, _ arguments: [String], in directory: URL? = nil, output: URL? = nil) throws -> String {
+        let command = [program] + arguments
+        let status: Int32, out: String, err: String
         if let output {
-            _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-            p.standardOutput = try FileHandle(forWritingTo: output)
+            let child = try ChildProcess(command, directory: directory?.path, stdout: .file(output.path), stderr: .pipe)
+            (_, err) = try child.readToEnd(timeout: 600)
+            status = try child.wait(timeout: 600)
+            out = ""
         } else {
-            p.standardOutput = out
+            let r = try ChildProcess.run(command, directory: directory?.path, timeout: 600)
+            (status, out, err) = (r.status, r.out, r.err)
         }
-        p.standardError = err
-        try p.run()
-        let o = output == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else {
-            throw Failure(description: "\(program) \(arguments.joined(separator: " ")) failed (\(p.terminationStatus)): \(String(decoding: e, as: UTF8.self))")
+        guard status == 0 else {
+            throw Failure(description: "\(command.joined(separator: " ")) failed (\(status)): \(err)")
         }
-        return String(decoding: o, as: UTF8.self)
+        return out
     }
 
     /// True when `program` is on the PATH.

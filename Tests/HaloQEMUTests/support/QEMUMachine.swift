@@ -1,4 +1,5 @@
 import Foundation
+import HaloTestSupport
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -37,23 +38,16 @@ struct QEMUMachine {
         let console = directory.appendingPathComponent("console.log")
         for p in [control, qmp] { unlink(p) }
         let accel = ProcessInfo.processInfo.environment["HALO_QEMU_ACCEL"] ?? "tcg"
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = [
+        let arguments = [
             "qemu-system-x86_64", "-accel", accel, "-m", "512", "-nodefaults", "-display", "none", "-no-reboot",
             "-kernel", kernel.path, "-initrd", initrd.path, "-append", "console=ttyS0 panic=-1 quiet",
             "-serial", "file:\(console.path)",
             "-chardev", "socket,id=control,path=\(control),server=on,wait=off", "-serial", "chardev:control",
             "-qmp", "unix:\(qmp),server=on,wait=off",
         ] + device
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        defer {
-            if p.isRunning { p.terminate() }
-            p.waitUntilExit()
-        }
+        let errors = directory.appendingPathComponent("qemu.err")
+        let p = try ChildProcess(arguments, stderr: .file(errors.path))
+        defer { p.stop() }
         let deadline = Date().addingTimeInterval(timeoutSeconds)
         let monitor = try LineSocket(path: qmp, until: deadline)
         _ = try monitor.readLine(until: deadline)  // greeting
@@ -80,7 +74,7 @@ struct QEMUMachine {
         while p.isRunning && Date() < stop { usleep(50_000) }
         outcome.console = (try? String(contentsOf: console, encoding: .utf8)) ?? ""
         if !outcome.finished {
-            let stderr = String(decoding: err.fileHandleForReading.availableData, as: UTF8.self)
+            let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
             throw Host.Failure(description: "the guest did not finish its scenario; QEMU: \(stderr)\nconsole:\n\(outcome.console.suffix(3000))")
         }
         return outcome
