@@ -26,11 +26,12 @@ public final class Screen<Output: Display> {
             return DamageList()
         }
         var comp = compositor
-        let (damage, physical) = display.drawFrame { target -> (DamageList, [IntRect]) in
+        let frame = display.drawFrame { target -> DrawnFrame in
             let d = comp.render(layers, into: target)
-            return (d, d.rects.map { target.physicalRect($0) })
+            return DrawnFrame(damage: d, physical: d.rects.map { target.physicalRect($0) })
         }
         compositor = comp
+        let (damage, physical) = (frame.damage, frame.physical)
         if damage.isEmpty {
             framesSkipped += 1
             return damage
@@ -46,4 +47,12 @@ public final class Screen<Output: Display> {
         compositor.background = engine.theme.background
         compositor.invalidate()
     }
+}
+
+/// What `drawFrame` hands back: the logical damage and the same rectangles on the panel. A
+/// named struct, not a tuple: a tuple passed through the generic `drawFrame` has its type
+/// built at run time on the first frame, a struct's is laid down by the compiler.
+struct DrawnFrame {
+    let damage: DamageList
+    let physical: [IntRect]
 }
