@@ -59,6 +59,10 @@ struct RingRaster<Layout: PixelLayout> {
     let capEdge: CircleEdge
     /// How far (Q8) from a cap's centre, along either axis, the cap can touch a pixel.
     let capLimit: Int64
+    /// How far (Q8) from a round cap's centre, along either axis, a pixel can need the exact
+    /// path: the cap's edge, or the end line, whose stretch across the ring lies within
+    /// `capLimit` of the centre along the line and within the anti-aliasing reach across it.
+    let capWindow: Int64
     /// The rows (pixel centres' offsets `py` from the ring's centre, Q8, inclusive) that an end
     /// of the arc or its cap can touch. A half row outside both lies on one side of both ends.
     let startRows: (Int64, Int64), endRows: (Int64, Int64)
@@ -96,6 +100,7 @@ struct RingRaster<Layout: PixelLayout> {
         capSolid2 = capRadius > reach ? (capRadius - reach) * (capRadius - reach) : -1
         capEdge = CircleEdge(radius: capRadius)
         capLimit = capRadius + reach
+        capWindow = capLimit + reach
         startRows = RingRaster.rowsNearEnd(dirY: startY, outer: outer, inner: inner, capY: capStartY, capLimit: roundCaps ? capLimit : 0)
         endRows = RingRaster.rowsNearEnd(dirY: endY, outer: outer, inner: inner, capY: capEndY, capLimit: roundCaps ? capLimit : 0)
     }
@@ -189,6 +194,17 @@ struct RingRaster<Layout: PixelLayout> {
         let share = indicatorCoverage(px: px, py: py, ring: ring, toStart: toStart, toEnd: toEnd)
         paintShared(p, total: ring, share: share, track: track, indicator: indicator)
     }
+
+    /// A pixel outside the arc and away from both end lines but within reach of a cap (squared
+    /// distances `toStart`, `toEnd`): the arc gives it nothing, so its share is the caps'
+    /// alone, which is what `indicatorCoverage` finds for it, without the end lines' work.
+    @inline(never)
+    func shadeCapEdge(_ p: UnsafeMutableRawPointer, px: Int64, py: Int64, ring: Int32, toStart: Int64, toEnd: Int64) {
+        var share: Int32 = 0
+        if toStart < capReach2 { share = capEdge.coverage(dx: px &- capStartX, dy: py &- capStartY, d2: toStart) }
+        if toEnd < capReach2 { share = max(share, capEdge.coverage(dx: px &- capEndX, dy: py &- capEndY, d2: toEnd)) }
+        paintShared(p, total: ring, share: min(share, ring), track: track, indicator: indicator)
+    }
 }
 
 /// One half row of a ring near an arc end: where it starts (address, offset from the centre,
@@ -209,8 +225,8 @@ struct RimWalker<Layout: PixelLayout> {
         px = Int64(column) &* 256 &+ 128 &- r.cx
         crossStart = r.startX &* py &- r.startY &* px
         crossEnd = r.endX &* py &- r.endY &* px
-        capRowStart = r.roundCaps && py &- r.capStartY < r.capLimit && r.capStartY &- py < r.capLimit
-        capRowEnd = r.roundCaps && py &- r.capEndY < r.capLimit && r.capEndY &- py < r.capLimit
+        capRowStart = r.roundCaps && py &- r.capStartY < r.capWindow && r.capStartY &- py < r.capWindow
+        capRowEnd = r.roundCaps && py &- r.capEndY < r.capWindow && r.capEndY &- py < r.capWindow
     }
 
     /// Draws `count` pixels, the first of whose radial coverage is at `coverage`, the next
@@ -232,10 +248,11 @@ struct RimWalker<Layout: PixelLayout> {
         let stepStart = 0 &- (r.startY << 8), stepEnd = 0 &- (r.endY << 8)
         // An end whose rows this is not can be neither near nor capped here.
         let nearStart = py >= r.startRows.0 && py <= r.startRows.1, nearEnd = py >= r.endRows.0 && py <= r.endRows.1
-        let lineStart = nearStart ? Self.nearIndices(crossStart, stepStart, reach24, count) : (0, 0)
-        let lineEnd = nearEnd ? Self.nearIndices(crossEnd, stepEnd, reach24, count) : (0, 0)
-        let capStart = capRowStart ? capIndices(r.capStartX, r.capLimit, count) : (0, 0)
-        let capEnd = capRowEnd ? capIndices(r.capEndX, r.capLimit, count) : (0, 0)
+        // With round caps, each end's window around its cap holds its end line's pixels too.
+        let lineStart = nearStart && !r.roundCaps ? Self.nearIndices(crossStart, stepStart, reach24, count) : (0, 0)
+        let lineEnd = nearEnd && !r.roundCaps ? Self.nearIndices(crossEnd, stepEnd, reach24, count) : (0, 0)
+        let capStart = capRowStart ? capIndices(r.capStartX, r.capWindow, count) : (0, 0)
+        let capEnd = capRowEnd ? capIndices(r.capEndX, r.capWindow, count) : (0, 0)
         let chordStart = capStart.0 < capStart.1 ? solidChord(r, r.capStartX, r.capStartY, count) : (0, 0)
         let chordEnd = capEnd.0 < capEnd.1 ? solidChord(r, r.capEndX, r.capEndY, count) : (0, 0)
         let halfTurn = r.atMostHalfTurn
@@ -331,10 +348,15 @@ struct RimWalker<Layout: PixelLayout> {
                 } else if halfTurn ? cs >= 0 && ce <= 0 : cs >= 0 || ce <= 0 {
                     // The arc covers the pixel's whole ring share: a cap can add nothing.
                     r.indicator.cover(p, ring)
-                } else if r.roundCaps
-                    && (Self.distance2(x, r.capStartX, py, r.capStartY) < r.capReach2 || Self.distance2(x, r.capEndX, py, r.capEndY) < r.capReach2)
-                {
-                    r.shadeNearEnd(p, px: x, py: py, ring: ring)
+                } else if r.roundCaps {
+                    // Outside the arc and away from both end lines: only a cap can reach the pixel.
+                    let toStart = Self.distance2(x, r.capStartX, py, r.capStartY)
+                    let toEnd = Self.distance2(x, r.capEndX, py, r.capEndY)
+                    if toStart < r.capReach2 || toEnd < r.capReach2 {
+                        r.shadeCapEdge(p, px: x, py: py, ring: ring, toStart: toStart, toEnd: toEnd)
+                    } else {
+                        r.track.cover(p, ring)
+                    }
                 } else {
                     r.track.cover(p, ring)
                 }
