@@ -305,7 +305,9 @@ struct RimWalker<Layout: PixelLayout> {
     }
 
     /// Pixels `from ..< to` in one paint: the rim anti-aliased by its radial coverage, the
-    /// solid band filled as a run.
+    /// solid band filled as a run. An opaque paint, the usual case, is settled once for the
+    /// whole stretch rather than pixel by pixel, and its short bands are plain stores: most
+    /// half rows are a few rim pixels and a band of a dozen.
     @inline(__always)
     static func plain(
         _ paint: Paint<Layout>, _ base: UnsafeMutableRawPointer, _ coverage: UnsafeMutablePointer<UInt16>, step: Int, xStep: Int,
@@ -313,16 +315,49 @@ struct RimWalker<Layout: PixelLayout> {
     ) {
         let bandFrom = min(max(solid.0, from), to), bandTo = max(bandFrom, min(solid.1, to))
         var p = base + xStep &* from, cov = coverage + step &* from
+        if !paint.opaque {
+            for _ in from..<bandFrom {
+                paint.cover(p, Int32(cov.pointee))
+                p += xStep
+                cov += step
+            }
+            paint.run(p, count: bandTo &- bandFrom, step: xStep)
+            p += xStep &* (bandTo &- bandFrom)
+            cov += step &* (bandTo &- bandFrom)
+            for _ in bandTo..<to {
+                paint.cover(p, Int32(cov.pointee))
+                p += xStep
+                cov += step
+            }
+            return
+        }
+        let packed = paint.packed, color = paint.color
+        @inline(__always)
+        func edge(_ q: UnsafeMutableRawPointer, _ c: UInt16) {
+            if c >= 256 {
+                Layout.store(packed, q)
+            } else if c != 0 {
+                Layout.store(Layout.cover(color, packed: packed, over: Layout.load(q), weight: UInt32(c)), q)
+            }
+        }
         for _ in from..<bandFrom {
-            paint.cover(p, Int32(cov.pointee))
+            edge(p, cov.pointee)
             p += xStep
             cov += step
         }
-        paint.run(p, count: bandTo &- bandFrom, step: xStep)
-        p += xStep &* (bandTo &- bandFrom)
-        cov += step &* (bandTo &- bandFrom)
+        let band = bandTo &- bandFrom
+        if band >= 24 {
+            paint.run(p, count: band, step: xStep)
+            p += xStep &* band
+        } else {
+            for _ in 0..<band {
+                Layout.store(packed, p)
+                p += xStep
+            }
+        }
+        cov += step &* band
         for _ in bandTo..<to {
-            paint.cover(p, Int32(cov.pointee))
+            edge(p, cov.pointee)
             p += xStep
             cov += step
         }
