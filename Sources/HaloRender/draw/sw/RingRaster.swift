@@ -136,15 +136,18 @@ struct RingRaster<Layout: PixelLayout> {
     func drawRow(_ canvas: Canvas<Layout>, _ y: Int32, _ x0: Int32, _ x1: Int32, _ left: RingQuadrant, _ rightHalf: RingQuadrant, _ j: Int, _ right: Int32) {
         let py = Int64(y) &* 256 &+ 128 &- cy
         let row = RowPass(y: y, py: py, x0: x0, x1: x1, settled: settled(py: py))
-        drawHalf(canvas, row, left, j, firstColumn: right &- 1, step: -1)
-        drawHalf(canvas, row, rightHalf, j, firstColumn: right, step: 1)
+        drawHalf(canvas, row, left, j, firstColumn: right &- 1, Leftward.self)
+        drawHalf(canvas, row, rightHalf, j, firstColumn: right, Rightward.self)
     }
 
     /// One half of a row, from the quadrant's row `j`: columns `firstColumn + step·i` for
     /// `i = 0, 1, ...` moving away from the centre, from the hole to the outer reach. Drawn
     /// left to right in one walk.
     @inline(__always)
-    func drawHalf(_ canvas: Canvas<Layout>, _ row: RowPass, _ q: RingQuadrant, _ j: Int, firstColumn c0: Int32, step: Int32) {
+    func drawHalf<Direction: RowDirection>(
+        _ canvas: Canvas<Layout>, _ row: RowPass, _ q: RingQuadrant, _ j: Int, firstColumn c0: Int32, _: Direction.Type
+    ) {
+        let step = Direction.step
         if j >= q.rows { return }
         let r = q.row[j]
         let coverage = q.coverage + Int(r.start)
@@ -182,7 +185,7 @@ struct RingRaster<Layout: PixelLayout> {
             return
         }
         let walk = RimWalker(self, canvas, row, column: a)
-        walk.rim(self, canvas, cov, step: Int(step), count: count, solid: band)
+        walk.rim(self, canvas, cov, Direction.self, count: count, solid: band)
     }
 
     /// A pixel near an end of the arc or a cap: its ring coverage split exactly between the
@@ -236,10 +239,11 @@ struct RimWalker<Layout: PixelLayout> {
     /// all indicator too. Only the pixels left near an end line or a cap's edge take the exact
     /// path.
     @inline(__always)
-    func rim(
-        _ r: RingRaster<Layout>, _ canvas: Canvas<Layout>, _ coverage: UnsafeMutablePointer<UInt16>, step: Int, count: Int,
+    func rim<Direction: RowDirection>(
+        _ r: RingRaster<Layout>, _ canvas: Canvas<Layout>, _ coverage: UnsafeMutablePointer<UInt16>, _: Direction.Type, count: Int,
         solid: (Int, Int)
     ) {
+        let step = Int(Direction.step)
         // Rows of a whole ring or a bare track never come here: they are settled.
         let xStep = canvas.xStep
         // Widened, never narrowed: a pixel sent to the exact path needlessly costs time, never
@@ -277,7 +281,7 @@ struct RimWalker<Layout: PixelLayout> {
             if chordStart.0 > i && chordStart.0 < chordStart.1 { stop = min(stop, chordStart.0) }
             if chordEnd.0 > i && chordEnd.0 < chordEnd.1 { stop = min(stop, chordEnd.0) }
             if nearTo > i {
-                exact(r, coverage, step: step, xStep: xStep, from: i, to: min(nearTo, stop))
+                exact(r, coverage, Direction.self, xStep: xStep, from: i, to: min(nearTo, stop))
                 i = min(nearTo, stop)
                 continue
             }
@@ -366,7 +370,10 @@ struct RimWalker<Layout: PixelLayout> {
     /// Pixels `from ..< to`, each near an end line or a cap, one by one: near an end line the
     /// exact coverage; away from both lines, inside the arc the indicator's, and outside it the
     /// track's unless a cap's edge reaches the pixel, which takes the exact coverage.
-    func exact(_ r: RingRaster<Layout>, _ coverage: UnsafeMutablePointer<UInt16>, step: Int, xStep: Int, from: Int, to: Int) {
+    func exact<Direction: RowDirection>(
+        _ r: RingRaster<Layout>, _ coverage: UnsafeMutablePointer<UInt16>, _: Direction.Type, xStep: Int, from: Int, to: Int
+    ) {
+        let step = Int(Direction.step)
         let reach24 = EdgeCoverage.reach << 16
         // -reach24 < cross < reach24, as one unsigned comparison.
         let nearSpan = UInt64(2 &* reach24 &- 1)
@@ -463,4 +470,20 @@ struct RowPass {
     let x0: Int32, x1: Int32
     /// No end of the arc comes near this row (see `RingRaster.settled`).
     let settled: Bool
+}
+
+/// Which way a half row is walked from the centre outwards: the step is a constant of each
+/// specialisation, so the walk's index arithmetic folds away.
+protocol RowDirection {
+    static var step: Int32 { get }
+}
+
+/// The right half of a row: columns increase away from the centre.
+enum Rightward: RowDirection {
+    static var step: Int32 { 1 }
+}
+
+/// The left half of a row: columns decrease away from the centre.
+enum Leftward: RowDirection {
+    static var step: Int32 { -1 }
 }
