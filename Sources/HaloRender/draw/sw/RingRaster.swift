@@ -260,36 +260,58 @@ struct RimWalker<Layout: PixelLayout> {
         let chordStart = capStart.0 < capStart.1 ? solidChord(r, r.capStartX, r.capStartY, count) : (0, 0)
         let chordEnd = capEnd.0 < capEnd.1 ? solidChord(r, r.capEndX, r.capEndY, count) : (0, 0)
         let halfTurn = r.atMostHalfTurn
-        var i = 0
-        while i < count {
-            // Inside a cap's solid chord: the indicator's, up to the chord's end.
-            var chordTo = i
-            if chordStart.0 <= i && i < chordStart.1 { chordTo = chordStart.1 }
-            if chordEnd.0 <= i && i < chordEnd.1 { chordTo = max(chordTo, chordEnd.1) }
-            if chordTo > i {
-                if r.indicator.visible { Self.plain(r.indicator, p, coverage, step: step, xStep: xStep, from: i, to: chordTo, solid: solid) }
-                i = chordTo
-                continue
-            }
-            // The stretch from `i` up to the next place near an end, a cap or a chord, or, when
-            // `i` is near an end or a cap, up to where that stops or a chord begins.
-            var stop = count, nearTo = i
-            Self.clip(&stop, &nearTo, at: i, lineStart)
-            Self.clip(&stop, &nearTo, at: i, lineEnd)
-            Self.clip(&stop, &nearTo, at: i, capStart)
-            Self.clip(&stop, &nearTo, at: i, capEnd)
-            if chordStart.0 > i && chordStart.0 < chordStart.1 { stop = min(stop, chordStart.0) }
-            if chordEnd.0 > i && chordEnd.0 < chordEnd.1 { stop = min(stop, chordEnd.0) }
-            if nearTo > i {
-                exact(r, coverage, Direction.self, xStep: xStep, from: i, to: min(nearTo, stop))
-                i = min(nearTo, stop)
-                continue
-            }
-            let cs = crossStart &+ stepStart &* Int64(i), ce = crossEnd &+ stepEnd &* Int64(i)
+        // One stretch wholly on one side of both end lines, in one paint.
+        @inline(__always)
+        func side(_ from: Int, _ to: Int) {
+            let cs = crossStart &+ stepStart &* Int64(from), ce = crossEnd &+ stepEnd &* Int64(from)
             let inside = halfTurn ? cs >= 0 && ce <= 0 : cs >= 0 || ce <= 0
             let paint = inside ? r.indicator : r.track
-            if paint.visible { Self.plain(paint, p, coverage, step: step, xStep: xStep, from: i, to: stop, solid: solid) }
-            i = stop
+            if paint.visible { Self.plain(paint, p, coverage, step: step, xStep: xStep, from: from, to: to, solid: solid) }
+        }
+        // A window: exact pixels around the chords it holds, which are the indicator's.
+        @inline(__always)
+        func window(_ from: Int, _ to: Int, _ first: (Int, Int), _ second: (Int, Int)) {
+            var i = from
+            @inline(__always)
+            func chord(_ c: (Int, Int)) {
+                let a = max(c.0, i), b = min(c.1, to)
+                if a >= b { return }
+                if i < a { exact(r, coverage, Direction.self, xStep: xStep, from: i, to: a) }
+                if r.indicator.visible { Self.plain(r.indicator, p, coverage, step: step, xStep: xStep, from: a, to: b, solid: solid) }
+                i = b
+            }
+            chord(first)
+            chord(second)
+            if i < to { exact(r, coverage, Direction.self, xStep: xStep, from: i, to: to) }
+        }
+        // Each end has one window where pixels may need the exact path (around its cap, or
+        // along its line without caps) and, with a cap, a chord inside it that is all
+        // indicator. Two windows that meet are walked as one.
+        var a = r.roundCaps ? capStart : lineStart, b = r.roundCaps ? capEnd : lineEnd
+        var chordA = chordStart, chordB = chordEnd
+        if a.0 >= a.1 || (b.0 < b.1 && b.0 < a.0) {
+            swap(&a, &b)
+            swap(&chordA, &chordB)
+        }
+        if a.0 >= a.1 {
+            side(0, count)
+            return
+        }
+        if 0 < a.0 { side(0, a.0) }
+        if b.0 < b.1 && b.0 <= a.1 {
+            // The windows meet: one window holding both chords, in order.
+            if chordB.0 < chordB.1 && (chordA.0 >= chordA.1 || chordB.0 < chordA.0) { swap(&chordA, &chordB) }
+            window(a.0, max(a.1, b.1), chordA, chordB)
+            if max(a.1, b.1) < count { side(max(a.1, b.1), count) }
+            return
+        }
+        window(a.0, a.1, chordA, (0, 0))
+        if b.0 < b.1 {
+            if a.1 < b.0 { side(a.1, b.0) }
+            window(b.0, b.1, chordB, (0, 0))
+            if b.1 < count { side(b.1, count) }
+        } else if a.1 < count {
+            side(a.1, count)
         }
     }
 
@@ -427,18 +449,6 @@ struct RimWalker<Layout: PixelLayout> {
         }
         let a = Int(max(0, min(Int64(count), lo))), b = Int(max(0, min(Int64(count), hi)))
         return a < b ? (a, b) : (0, 0)
-    }
-
-    /// Brings `stop` back to where `range` begins after `i`; if `range` holds `i`, moves
-    /// `nearTo` on to where it ends.
-    @inline(__always)
-    static func clip(_ stop: inout Int, _ nearTo: inout Int, at i: Int, _ range: (Int, Int)) {
-        if range.0 >= range.1 { return }
-        if range.0 <= i {
-            if i < range.1 { nearTo = max(nearTo, range.1) }
-        } else if range.0 < stop {
-            stop = range.0
-        }
     }
 
     /// Squared distance (Q16) between `(x, y)` and `(cx, cy)`.
