@@ -171,16 +171,20 @@ struct RingRaster<Layout: PixelLayout> {
         let band = (Int(max(0, solid.0)), Int(max(0, solid.1)))
         if row.settled {
             // The whole half row takes the colour of the side of the end lines it lies on.
-            let paint: Paint<Layout>
+            let inside: Bool
             if !hasIndicator || wholeTurn {
-                paint = hasIndicator ? indicator : track
+                inside = hasIndicator
             } else {
                 let px = Int64(a) &* 256 &+ 128 &- cx
                 let cs = startX &* row.py &- startY &* px, ce = endX &* row.py &- endY &* px
-                paint = (atMostHalfTurn ? cs >= 0 && ce <= 0 : cs >= 0 || ce <= 0) ? indicator : track
+                inside = atMostHalfTurn ? cs >= 0 && ce <= 0 : cs >= 0 || ce <= 0
             }
-            if paint.visible {
-                RimWalker<Layout>.plain(paint, canvas.address(a, row.y), cov, step: Int(step), xStep: canvas.xStep, from: 0, to: count, solid: band)
+            // Two calls rather than one on a chosen paint: each then reads its paint in place.
+            let p = canvas.address(a, row.y)
+            if inside {
+                if indicator.visible { RimWalker<Layout>.plain(indicator, p, cov, step: Int(step), xStep: canvas.xStep, from: 0, to: count, solid: band) }
+            } else if track.visible {
+                RimWalker<Layout>.plain(track, p, cov, step: Int(step), xStep: canvas.xStep, from: 0, to: count, solid: band)
             }
             return
         }
