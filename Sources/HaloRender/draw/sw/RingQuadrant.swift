@@ -57,8 +57,13 @@ public final class RingQuadrant {
             let hole = min(i.hole, i.reach)
             let from = min(max(i.solidFrom, hole), i.reach)
             let to = min(max(i.solidTo, from), i.reach)
-            (row + j).initialize(to: Row(hole: Int32(hole), solidFrom: Int32(from), solidTo: Int32(to), reach: Int32(i.reach), start: total))
-            total &+= Int32(i.reach &- hole)
+            // Column counts of a ring at most 2^23 px across: they fit, and the checks would
+            // cost more than the row's limits themselves.
+            (row + j).initialize(
+                to: Row(
+                    hole: Int32(truncatingIfNeeded: hole), solidFrom: Int32(truncatingIfNeeded: from), solidTo: Int32(truncatingIfNeeded: to),
+                    reach: Int32(truncatingIfNeeded: i.reach), start: total))
+            total &+= Int32(truncatingIfNeeded: i.reach &- hole)
         }
         self.rows = rowCount
         coverageCount = Int(total)
