@@ -75,16 +75,18 @@ public final class RingQuadrant {
             let r = row[j]
             let py = q0 &+ (Int64(j) << 8), py2 = py &* py
             let out = coverage + Int(r.start) - Int(r.hole)
+            let column = Int32(truncatingIfNeeded: j)
             func rim(_ k: Int32) {
-                if mirrored && Int(k) < j {
+                if mirrored && k < column {
                     let m = row[Int(k)]
-                    if m.hole <= Int32(j) && Int32(j) < m.reach {
-                        out[Int(k)] = coverage[Int(m.start) + j - Int(m.hole)]
+                    if m.hole <= column && column < m.reach {
+                        out[Int(k)] = coverage[Int(m.start &+ column &- m.hole)]
                         return
                     }
                 }
                 let px = p0 &+ (Int64(k) << 8)
-                out[Int(k)] = UInt16(edges.radial(px: px, py: py, d2: px &* px &+ py2))
+                // Radial coverage is 0...256.
+                out[Int(k)] = UInt16(truncatingIfNeeded: edges.radial(px: px, py: py, d2: px &* px &+ py2))
             }
             for k in r.hole..<r.solidFrom { rim(k) }
             (out + Int(r.solidFrom)).initialize(repeating: 256, count: Int(r.solidTo &- r.solidFrom))
