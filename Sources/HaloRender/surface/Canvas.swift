@@ -40,9 +40,10 @@ public struct Canvas<Layout: PixelLayout> {
 
     public var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
 
-    
+    /// The address of logical pixel `(x, y)`, which must lie on the canvas. Wrapping arithmetic:
+    /// a screen's byte offsets are far inside `Int`, and every row of every shape asks for one.
     public func address(_ x: Int32, _ y: Int32) -> UnsafeMutableRawPointer {
-        origin + (Int(x) * xStep + Int(y) * yStep)
+        origin + (Int(x) &* xStep &+ Int(y) &* yStep)
     }
 
     /// The stored colour of a logical pixel (alpha is always 255).
