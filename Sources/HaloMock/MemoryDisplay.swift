@@ -9,7 +9,11 @@ public final class MemoryDisplay: Display {
     public let format: PixelFormat
     public let rotation: Rotation
     public let stride: Int
-    public private(set) var memory: [UInt8]
+    /// The framebuffer: owned by the display and zeroed at the start, as a mapped one is, and
+    /// handed to each frame as it stands, with no array access in between.
+    private let pixels: UnsafeMutableRawPointer
+    /// The framebuffer's bytes, `stride` to a row (a copy).
+    public var memory: [UInt8] { Array(UnsafeRawBufferPointer(start: pixels, count: stride * Int(height))) }
     /// Every `present` call's damage, newest last (bounded).
     public private(set) var presented: [[IntRect]] = []
 
@@ -19,14 +23,15 @@ public final class MemoryDisplay: Display {
         self.format = format
         self.rotation = rotation
         self.stride = Int(width * format.bytesPerPixel) + stridePadding
-        self.memory = [UInt8](repeating: 0, count: stride * Int(height))
+        let byteCount = max(1, stride * Int(height))
+        pixels = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 16)
+        pixels.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
     }
 
+    deinit { pixels.deallocate() }
+
     public func drawFrame<R>(_ body: (RenderTarget) -> R) -> R {
-        let (w, h, s, f, r) = (width, height, stride, format, rotation)
-        return memory.withUnsafeMutableBytes { raw in
-            body(RenderTarget(memory: raw.baseAddress!, width: w, height: h, stride: s, format: f, rotation: r))
-        }
+        body(RenderTarget(memory: pixels, width: width, height: height, stride: stride, format: format, rotation: rotation))
     }
 
     public func present(damage: [IntRect]) throws(DisplayError) {
@@ -37,19 +42,16 @@ public final class MemoryDisplay: Display {
     /// The physical picture (as scanned out) as 8-bit RGB, row after row.
     public func rgb() -> [UInt8] {
         var out = [UInt8](repeating: 0, count: Int(width * height) * 3)
-        let (w, h, s, f) = (width, height, stride, format)
-        memory.withUnsafeMutableBytes { raw in
-            let target = RenderTarget(memory: raw.baseAddress!, width: w, height: h, stride: s, format: f)
-            switch f {
-            case .xrgb8888: copy(target.canvas(XRGB8888.self), &out)
-            case .argb8888: copy(target.canvas(ARGB8888.self), &out)
-            case .xbgr8888: copy(target.canvas(XBGR8888.self), &out)
-            case .abgr8888: copy(target.canvas(ABGR8888.self), &out)
-            case .rgb565: copy(target.canvas(RGB565.self), &out)
-            case .bgr565: copy(target.canvas(BGR565.self), &out)
-            case .rgb888: copy(target.canvas(RGB888.self), &out)
-            case .bgr888: copy(target.canvas(BGR888.self), &out)
-            }
+        let target = RenderTarget(memory: pixels, width: width, height: height, stride: stride, format: format)
+        switch format {
+        case .xrgb8888: copy(target.canvas(XRGB8888.self), &out)
+        case .argb8888: copy(target.canvas(ARGB8888.self), &out)
+        case .xbgr8888: copy(target.canvas(XBGR8888.self), &out)
+        case .abgr8888: copy(target.canvas(ABGR8888.self), &out)
+        case .rgb565: copy(target.canvas(RGB565.self), &out)
+        case .bgr565: copy(target.canvas(BGR565.self), &out)
+        case .rgb888: copy(target.canvas(RGB888.self), &out)
+        case .bgr888: copy(target.canvas(BGR888.self), &out)
         }
         return out
     }
