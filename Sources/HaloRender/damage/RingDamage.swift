@@ -16,7 +16,25 @@ enum RingDamage {
             if oldHas == newHas && old.arcSweep.units >= full && new.arcSweep.units >= full { return [] }
             return nil
         }
-        let margin = marginUnits(new)
+        var rects: [IntRect] = []
+        if oldHas && newHas && new.roundCaps {
+            // A round cap holds its end line's pixels (see `RingRaster.capWindow`), so a moved
+            // end changes only its old cap's box, its new cap's box, and the band between
+            // the two; an end that did not move changes nothing.
+            let margin = marginUnits(new, capped: false)
+            for (a, b) in [
+                (old.arcStart.units, new.arcStart.units),
+                (old.arcStart.units &+ old.arcSweep.units, new.arcStart.units &+ new.arcSweep.units),
+            ] where Int16(truncatingIfNeeded: b &- a) != 0 {
+                rects.append(capBounds(new, at: a))
+                rects.append(capBounds(new, at: b))
+                let (from, to) = movedInterval(a, b, margin)
+                if to &- from > longestInterval { return nil }
+                appendSector(new, from, to, into: &rects)
+            }
+            return rects
+        }
+        let margin = marginUnits(new, capped: new.roundCaps)
         var intervals: [(Int32, Int32)] = []
         if oldHas && newHas {
             intervals.append(movedInterval(old.arcStart.units, new.arcStart.units, margin))
@@ -25,17 +43,33 @@ enum RingDamage {
             let arc = oldHas ? old : new
             intervals.append((arc.arcStart.units &- margin, arc.arcStart.units &+ arc.arcSweep.units &+ margin))
         }
-        var rects: [IntRect] = []
         for (from, to) in intervals {
             if to &- from > longestInterval { return nil }
-            var a = from
-            while a < to {
-                let b = min(to, a &+ pieceUnits)
-                rects.append(sectorBounds(new, from: a, to: b))
-                a = b
-            }
+            appendSector(new, from, to, into: &rects)
         }
         return rects
+    }
+
+    /// The boxes of the ring's band between two angles, a piece at a time.
+    static func appendSector(_ ring: RingShape, _ from: Int32, _ to: Int32, into rects: inout [IntRect]) {
+        var a = from
+        while a < to {
+            let b = min(to, a &+ pieceUnits)
+            rects.append(sectorBounds(ring, from: a, to: b))
+            a = b
+        }
+    }
+
+    /// The box of every pixel a round cap at angle `units` can change: its disc, and its end
+    /// line's anti-aliasing, which lies within `capRadius` plus twice the reach of its centre.
+    static func capBounds(_ ring: RingShape, at units: Int32) -> IntRect {
+        let d = Angle(units: units).direction
+        let outer = Int64(ring.outerRadius), inner = Int64(ring.innerRadius)
+        let mid = (outer + inner) >> 1
+        let half = ((outer - inner) >> 1) + 2 * EdgeCoverage.reach + 64
+        // The same centre as `RingRaster`'s caps.
+        let x = Int64(ring.centerX) + ((mid * Int64(d.x)) >> 16), y = Int64(ring.centerY) + ((mid * Int64(d.y)) >> 16)
+        return IntRect(coveringQ8: Int32(x - half) - 1, Int32(y - half) - 1, Int32(x + half) + 1, Int32(y + half) + 1)
     }
 
     /// The interval swept by an end moving from `a` to `b` the short way round, with margins.
@@ -44,9 +78,10 @@ enum RingDamage {
         return delta >= 0 ? (a &- margin, a &+ delta &+ margin) : (a &+ delta &- margin, a &+ margin)
     }
 
-    /// How far past an end its pixels reach, in angle units: the cap plus anti-aliasing.
-    static func marginUnits(_ ring: RingShape) -> Int32 {
-        let reach = Int64(ring.roundCaps ? (ring.outerRadius - ring.innerRadius) / 2 : 0) + EdgeCoverage.reach + 64
+    /// How far past an end its pixels reach, in angle units: anti-aliasing, and the cap when
+    /// `capped`.
+    static func marginUnits(_ ring: RingShape, capped: Bool) -> Int32 {
+        let reach = Int64(capped ? (ring.outerRadius - ring.innerRadius) / 2 : 0) + EdgeCoverage.reach + 64
         // Arc length to angle: units = length / (2π r) · 65536; 65536 / 2π ≈ 10430.4.
         // At the inner rim the same length is a wider angle, so divide by the inner radius.
         let rim = max(Int64(ring.innerRadius), 256)
