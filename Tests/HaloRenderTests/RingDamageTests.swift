@@ -7,15 +7,10 @@ import Testing
 /// would keep its old value.
 @Suite("Ring damage against a whole redraw")
 struct RingDamageTests {
-    static let size: Int32 = 150
-    static let background = Color(rgb: 0x204060)
+    static let size = RingWalkTests.size
+    static let background = RingWalkTests.background
 
-    static func whole(_ ring: RingShape) -> [UInt8] {
-        TestImage(width: size, height: size) { canvas in
-            fillRect(canvas, canvas.bounds, background, clip: canvas.bounds)
-            drawRing(canvas, ring, clip: canvas.bounds)
-        }.bytes
-    }
+    static func whole(_ ring: RingShape) -> [UInt8] { RingWalkTests.walked(ring) }
 
     /// The old arc drawn whole, then the damage from `old` to `new` redrawn; nil when the
     /// damage is "everything".
