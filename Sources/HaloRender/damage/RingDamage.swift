@@ -22,17 +22,19 @@ enum RingDamage {
             // end changes only its old cap's box, its new cap's box, and the band between
             // the two; an end that did not move changes nothing.
             let margin = marginUnits(new, capped: false)
-            for (a, b) in [
-                (old.arcStart.units, new.arcStart.units),
-                (old.arcStart.units &+ old.arcSweep.units, new.arcStart.units &+ new.arcSweep.units),
-            ] where Int16(truncatingIfNeeded: b &- a) != 0 {
+            rects.reserveCapacity(8)
+            func moved(_ a: Int32, _ b: Int32) -> Bool {
+                if Int16(truncatingIfNeeded: b &- a) == 0 { return true }
                 rects.append(capBounds(new, at: a))
                 rects.append(capBounds(new, at: b))
                 let (from, to) = movedInterval(a, b, margin)
-                if to &- from > longestInterval { return nil }
+                if to &- from > longestInterval { return false }
                 appendSector(new, from, to, into: &rects)
+                return true
             }
-            return rects
+            let ends = moved(old.arcStart.units, new.arcStart.units)
+                && moved(old.arcStart.units &+ old.arcSweep.units, new.arcStart.units &+ new.arcSweep.units)
+            return ends ? rects : nil
         }
         let margin = marginUnits(new, capped: new.roundCaps)
         var intervals: [(Int32, Int32)] = []
