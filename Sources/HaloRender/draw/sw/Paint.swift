@@ -17,13 +17,20 @@ struct Paint<Layout: PixelLayout> {
     @inline(__always)
     func cover(_ p: UnsafeMutableRawPointer, _ coverage: Int32) {
         if opaque {
-            if coverage >= 256 {
-                Layout.store(packed, p)
-            } else if coverage > 0 {
-                Layout.store(Layout.cover(color, packed: packed, over: Layout.load(p), weight: UInt32(truncatingIfNeeded: coverage)), p)
-            }
+            coverOpaque(p, coverage)
         } else if coverage > 0 {
             Layout.blend(p, color, packed: packed, alpha: Blend.weight(coverage: coverage, alpha: color.a))
+        }
+    }
+
+    /// As `cover`, for a paint known to be opaque: callers that settle that once for a stretch
+    /// of pixels skip the test at each one.
+    @inline(__always)
+    func coverOpaque(_ p: UnsafeMutableRawPointer, _ coverage: Int32) {
+        if coverage >= 256 {
+            Layout.store(packed, p)
+        } else if coverage > 0 {
+            Layout.store(Layout.cover(color, packed: packed, over: Layout.load(p), weight: UInt32(truncatingIfNeeded: coverage)), p)
         }
     }
 

@@ -25,12 +25,16 @@ extension RingRaster {
             : (crossEnd <= 0 ? 256 : 0)
         // An arc of at most half a turn is inside both ends' half-planes; a longer one is inside either.
         let angular = atMostHalfTurn ? max(0, fromStart &+ fromEnd &- 256) : min(256, fromStart &+ fromEnd)
-        var covered = angular >= 256 ? ring : (ring &* angular) >> 8
-        if covered < ring {
-            if toStart < capReach2 { covered = max(covered, capEdge.coverage(dx: px &- capStartX, dy: py &- capStartY, d2: toStart)) }
-            if toEnd < capReach2 { covered = max(covered, capEdge.coverage(dx: px &- capEndX, dy: py &- capEndY, d2: toEnd)) }
-            if covered > ring { covered = ring }
-        }
-        return covered
+        let covered = angular >= 256 ? ring : (ring &* angular) >> 8
+        return covered < ring ? withCaps(covered, px: px, py: py, ring: ring, toStart: toStart, toEnd: toEnd) : covered
+    }
+
+    /// `covered` (Q8, below `ring`) raised to what the caps within reach cover, at most `ring`.
+    @inline(__always)
+    func withCaps(_ covered: Int32, px: Int64, py: Int64, ring: Int32, toStart: Int64, toEnd: Int64) -> Int32 {
+        var covered = covered
+        if toStart < capReach2 { covered = max(covered, capEdge.coverage(dx: px &- capStartX, dy: py &- capStartY, d2: toStart)) }
+        if toEnd < capReach2 { covered = max(covered, capEdge.coverage(dx: px &- capEndX, dy: py &- capEndY, d2: toEnd)) }
+        return min(covered, ring)
     }
 }

@@ -126,6 +126,13 @@ struct RingRaster<Layout: PixelLayout> {
         return (py < startRows.0 || py > startRows.1) && (py < endRows.0 || py > endRows.1)
     }
 
+    /// True when a point whose cross products with the start and end directions are `cs` and
+    /// `ce` lies on the arc's side of both end lines (at most half a turn) or of either (more).
+    @inline(__always)
+    func insideArc(_ cs: Int64, _ ce: Int64) -> Bool {
+        atMostHalfTurn ? cs >= 0 && ce <= 0 : cs >= 0 || ce <= 0
+    }
+
     static func sorted(_ x: Int64, _ y: Int64) -> (Int64, Int64) {
         let ax = x < 0 ? -x : x, ay = y < 0 ? -y : y
         return ax >= ay ? (ax, ay) : (ay, ax)
@@ -177,7 +184,7 @@ struct RingRaster<Layout: PixelLayout> {
             } else {
                 let px = Int64(a) &* 256 &+ 128 &- cx
                 let cs = startX &* row.py &- startY &* px, ce = endX &* row.py &- endY &* px
-                inside = atMostHalfTurn ? cs >= 0 && ce <= 0 : cs >= 0 || ce <= 0
+                inside = insideArc(cs, ce)
             }
             // Two calls rather than one on a chosen paint: each then reads its paint in place.
             let p = canvas.address(a, row.y)
@@ -207,10 +214,8 @@ struct RingRaster<Layout: PixelLayout> {
     /// alone, which is what `indicatorCoverage` finds for it, without the end lines' work.
     @inline(never)
     func shadeCapEdge(_ p: UnsafeMutableRawPointer, px: Int64, py: Int64, ring: Int32, toStart: Int64, toEnd: Int64) {
-        var share: Int32 = 0
-        if toStart < capReach2 { share = capEdge.coverage(dx: px &- capStartX, dy: py &- capStartY, d2: toStart) }
-        if toEnd < capReach2 { share = max(share, capEdge.coverage(dx: px &- capEndX, dy: py &- capEndY, d2: toEnd)) }
-        paintShared(p, total: ring, share: min(share, ring), track: track, indicator: indicator)
+        let share = withCaps(0, px: px, py: py, ring: ring, toStart: toStart, toEnd: toEnd)
+        paintShared(p, total: ring, share: share, track: track, indicator: indicator)
     }
 }
 
@@ -263,13 +268,11 @@ struct RimWalker<Layout: PixelLayout> {
         let capEnd = capRowEnd ? capIndices(r.capEndX, r.capWindow, count) : (0, 0)
         let chordStart = capStart.0 < capStart.1 ? solidChord(r, r.capStartX, r.capStartY, count) : (0, 0)
         let chordEnd = capEnd.0 < capEnd.1 ? solidChord(r, r.capEndX, r.capEndY, count) : (0, 0)
-        let halfTurn = r.atMostHalfTurn
         // One stretch wholly on one side of both end lines, in one paint.
         @inline(__always)
         func side(_ from: Int, _ to: Int) {
             let cs = crossStart &+ stepStart &* Int64(from), ce = crossEnd &+ stepEnd &* Int64(from)
-            let inside = halfTurn ? cs >= 0 && ce <= 0 : cs >= 0 || ce <= 0
-            let paint = inside ? r.indicator : r.track
+            let paint = r.insideArc(cs, ce) ? r.indicator : r.track
             if paint.visible { Self.plain(paint, p, coverage, step: step, xStep: xStep, from: from, to: to, solid: solid) }
         }
         // A window: exact pixels around the chords it holds, which are the indicator's.
@@ -361,17 +364,9 @@ struct RimWalker<Layout: PixelLayout> {
             }
             return
         }
-        let packed = paint.packed, color = paint.color
-        @inline(__always)
-        func edge(_ q: UnsafeMutableRawPointer, _ c: UInt16) {
-            if c >= 256 {
-                Layout.store(packed, q)
-            } else if c != 0 {
-                Layout.store(Layout.cover(color, packed: packed, over: Layout.load(q), weight: UInt32(c)), q)
-            }
-        }
+        let packed = paint.packed
         for _ in from..<bandFrom {
-            edge(p, cov.pointee)
+            paint.coverOpaque(p, Int32(cov.pointee))
             p += xStep
             cov += step
         }
@@ -387,7 +382,7 @@ struct RimWalker<Layout: PixelLayout> {
         }
         cov += step &* band
         for _ in bandTo..<to {
-            edge(p, cov.pointee)
+            paint.coverOpaque(p, Int32(cov.pointee))
             p += xStep
             cov += step
         }
@@ -404,7 +399,6 @@ struct RimWalker<Layout: PixelLayout> {
         // -reach24 < cross < reach24, as one unsigned comparison.
         let nearSpan = UInt64(2 &* reach24 &- 1)
         let stepStart = 0 &- (r.startY << 8), stepEnd = 0 &- (r.endY << 8)
-        let halfTurn = r.atMostHalfTurn
         var p = self.p + xStep &* from, cov = coverage + step &* from
         var cs = crossStart &+ stepStart &* Int64(from), ce = crossEnd &+ stepEnd &* Int64(from)
         var x = px &+ Int64(from) << 8
@@ -413,7 +407,7 @@ struct RimWalker<Layout: PixelLayout> {
             if ring != 0 {
                 if UInt64(bitPattern: cs &+ reach24 &- 1) < nearSpan || UInt64(bitPattern: ce &+ reach24 &- 1) < nearSpan {
                     r.shadeNearEnd(p, px: x, py: py, ring: ring)
-                } else if halfTurn ? cs >= 0 && ce <= 0 : cs >= 0 || ce <= 0 {
+                } else if r.insideArc(cs, ce) {
                     // The arc covers the pixel's whole ring share: a cap can add nothing.
                     r.indicator.cover(p, ring)
                 } else if r.roundCaps {
