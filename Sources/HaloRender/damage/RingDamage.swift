@@ -18,9 +18,9 @@ enum RingDamage {
         }
         var rects: [IntRect] = []
         if oldHas && newHas && new.roundCaps {
-            // A round cap holds its end line's pixels (see `RingRaster.capWindow`), so a moved
-            // end changes only its old cap's box, its new cap's box, and the band between
-            // the two; an end that did not move changes nothing.
+            // A moved end changes only its old cap's box, its new cap's box, and the band
+            // between the two end lines with their anti-aliasing; an end that did not move
+            // changes nothing.
             let margin = marginUnits(new, capped: false)
             rects.reserveCapacity(8)
             func moved(_ a: Int32, _ b: Int32) -> Bool {
@@ -62,13 +62,16 @@ enum RingDamage {
         }
     }
 
-    /// The box of every pixel a round cap at angle `units` can change: its disc, and its end
-    /// line's anti-aliasing, which lies within `capRadius` plus twice the reach of its centre.
+    /// The box of every pixel a round cap at angle `units` can change: the pixels that meet
+    /// its disc's own box. The end line's anti-aliasing is the band's (`movedInterval` widens
+    /// the band by it). The quarter-pixel margin holds what the cap's coverage gives beyond
+    /// the disc: it takes the rim as straight across a pixel, and that tangent strays at most
+    /// 1/(8r + 4) px past the disc's box for a cap of radius r px.
     static func capBounds(_ ring: RingShape, at units: Int32) -> IntRect {
         let d = Angle(units: units).direction
         let outer = Int64(ring.outerRadius), inner = Int64(ring.innerRadius)
         let mid = (outer + inner) >> 1
-        let half = ((outer - inner) >> 1) + 2 * EdgeCoverage.reach + 64
+        let half = ((outer - inner) >> 1) + 64
         // The same centre as `RingRaster`'s caps.
         let x = Int64(ring.centerX) + ((mid * Int64(d.x)) >> 16), y = Int64(ring.centerY) + ((mid * Int64(d.y)) >> 16)
         return IntRect(coveringQ8: Int32(x - half) - 1, Int32(y - half) - 1, Int32(x + half) + 1, Int32(y + half) + 1)
