@@ -82,6 +82,19 @@ struct RingWalkTests {
         #expect(differ == 0, "seed \(seed), clipped: \(differ) pixels differ")
     }
 
+    @Test("short capped arcs, whose caps overlap or nearly meet", arguments: Array(UInt64(1)...UInt64(24)))
+    func shortCappedArc(seed: UInt64) {
+        var g = Lcg(state: seed &* 104_729)
+        let outer = Int32(20 * 256 + g.next(50 * 256))
+        // Thick rings give big caps: a short arc then lies within its own caps' reach.
+        let inner = Int32(max(0, Int64(outer) - 4 * 256 - g.next(16 * 256)))
+        let ring = RingShape(
+            centerX: 75 * 256 + Int32(g.next(512)) - 256, centerY: 75 * 256 + Int32(g.next(512)) - 256, outerRadius: outer, innerRadius: inner,
+            track: Color(rgb: 0x3A3A3C), indicator: Color(rgb: 0x0A84FF), arcStart: Angle(units: Int32(g.next(65536))),
+            arcSweep: Angle(units: Int32(1 + g.next(4000))), roundCaps: true)
+        #expect(Self.walked(ring) == Self.reference(ring), "seed \(seed): \(ring)")
+    }
+
     @Test("the benchmark ring at every whole percent and at the ends of the indeterminate sweep")
     func benchmarkRing() {
         for sweep in Array(stride(from: Int32(0), through: 65536, by: 655)) + [6554, 57016] {

@@ -66,6 +66,10 @@ struct RingRaster<Layout: PixelLayout> {
     /// The rows (pixel centres' offsets `py` from the ring's centre, Q8, inclusive) that an end
     /// of the arc or its cap can touch. A half row outside both lies on one side of both ends.
     let startRows: (Int64, Int64), endRows: (Int64, Int64)
+    /// True when the pixels of an end's cap window that lie on the arc's side of that end's
+    /// line, clear of it, are all inside the arc, so the window can leave them to a stretch:
+    /// always past half a turn; below it, when the window keeps clear of the other end's line.
+    let trimStart: Bool, trimEnd: Bool
 
     init(_ ring: RingShape) {
         let reach = EdgeCoverage.reach
@@ -101,6 +105,12 @@ struct RingRaster<Layout: PixelLayout> {
         capEdge = CircleEdge(radius: capRadius)
         capLimit = capRadius + reach
         capWindow = capLimit + reach
+        // The window's pixels lie within `capWindow` and the two pixels `capIndices` widens
+        // it by; across the other end's line a box of half-size h spans h·(|x| + |y|).
+        let box = capWindow + 512, reach24 = reach << 16
+        let capped = roundCaps && hasIndicator && !wholeTurn
+        trimStart = capped && (!atMostHalfTurn || endX * capStartY - endY * capStartX + box * (abs(endX) + abs(endY)) <= -reach24)
+        trimEnd = capped && (!atMostHalfTurn || startX * capEndY - startY * capEndX - box * (abs(startX) + abs(startY)) >= reach24)
         startRows = RingRaster.rowsNearEnd(dirY: startY, outer: outer, inner: inner, capY: capStartY, capLimit: roundCaps ? capLimit : 0)
         endRows = RingRaster.rowsNearEnd(dirY: endY, outer: outer, inner: inner, capY: capEndY, capLimit: roundCaps ? capLimit : 0)
     }
@@ -186,12 +196,9 @@ struct RingRaster<Layout: PixelLayout> {
                 let cs = startX &* row.py &- startY &* px, ce = endX &* row.py &- endY &* px
                 inside = insideArc(cs, ce)
             }
-            // Two calls rather than one on a chosen paint: each then reads its paint in place.
-            let p = canvas.address(a, row.y)
-            if inside {
-                if indicator.visible { RimWalker<Layout>.plain(indicator, p, cov, step: Int(step), xStep: canvas.xStep, from: 0, to: count, solid: band) }
-            } else if track.visible {
-                RimWalker<Layout>.plain(track, p, cov, step: Int(step), xStep: canvas.xStep, from: 0, to: count, solid: band)
+            let paint = inside ? indicator : track
+            if paint.visible {
+                RimWalker<Layout>.plain(paint, canvas.address(a, row.y), cov, step: Int(step), xStep: canvas.xStep, from: 0, to: count, solid: band)
             }
             return
         }
@@ -264,8 +271,11 @@ struct RimWalker<Layout: PixelLayout> {
         // With round caps, each end's window around its cap holds its end line's pixels too.
         let lineStart = nearStart && !r.roundCaps ? Self.nearIndices(crossStart, stepStart, reach24, count) : (0, 0)
         let lineEnd = nearEnd && !r.roundCaps ? Self.nearIndices(crossEnd, stepEnd, reach24, count) : (0, 0)
-        let capStart = capRowStart ? capIndices(r.capStartX, r.capWindow, count) : (0, 0)
-        let capEnd = capRowEnd ? capIndices(r.capEndX, r.capWindow, count) : (0, 0)
+        var capStart = capRowStart ? capIndices(r.capStartX, r.capWindow, count) : (0, 0)
+        var capEnd = capRowEnd ? capIndices(r.capEndX, r.capWindow, count) : (0, 0)
+        // The part of a window inside the arc and clear of its end's line is one paint.
+        if r.trimStart && capStart.0 < capStart.1 { capStart = Self.offArcSide(capStart, crossStart, stepStart, reach24) }
+        if r.trimEnd && capEnd.0 < capEnd.1 { capEnd = Self.offArcSide(capEnd, 0 &- crossEnd, 0 &- stepEnd, reach24) }
         let chordStart = capStart.0 < capStart.1 ? solidChord(r, r.capStartX, r.capStartY, count) : (0, 0)
         let chordEnd = capEnd.0 < capEnd.1 ? solidChord(r, r.capEndX, r.capEndY, count) : (0, 0)
         // One stretch wholly on one side of both end lines, in one paint.
@@ -447,6 +457,23 @@ struct RimWalker<Layout: PixelLayout> {
         }
         let a = Int(max(0, min(Int64(count), lo))), b = Int(max(0, min(Int64(count), hi)))
         return a < b ? (a, b) : (0, 0)
+    }
+
+    /// The window `w` less its indices clear on the arc's side of an end line: those where
+    /// `cross + i·step`, positive on the arc's side, is at least `reach`.
+    @inline(__always)
+    static func offArcSide(_ w: (Int, Int), _ cross: Int64, _ step: Int64, _ reach: Int64) -> (Int, Int) {
+        var lo = Int64(w.0), hi = Int64(w.1)
+        if step > 0 {
+            // Past q = ⌊(reach − cross) / step⌋ every index is clear.
+            hi = min(hi, floorDivide(reach &- cross, step) &+ 1)
+        } else if step < 0 {
+            // Up to q = ⌊(cross − reach) / −step⌋ every index is clear.
+            lo = max(lo, floorDivide(cross &- reach, 0 &- step) &+ 1)
+        } else if cross >= reach {
+            return (0, 0)
+        }
+        return lo < hi ? (Int(lo), Int(hi)) : (0, 0)
     }
 
     /// Squared distance (Q16) between `(x, y)` and `(cx, cy)`.
