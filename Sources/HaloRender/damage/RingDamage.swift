@@ -21,20 +21,11 @@ enum RingDamage {
             // A moved end changes only its old cap's box, its new cap's box, and the band
             // between the two end lines with their anti-aliasing; an end that did not move
             // changes nothing.
-            let margin = marginUnits(new, capped: false)
             rects.reserveCapacity(8)
-            func moved(_ a: Int32, _ b: Int32) -> Bool {
-                if Int16(truncatingIfNeeded: b &- a) == 0 { return true }
-                rects.append(capBounds(new, at: a))
-                rects.append(capBounds(new, at: b))
-                let (from, to) = movedInterval(a, b, margin)
-                if to &- from > longestInterval { return false }
-                appendSector(new, from, to, into: &rects)
-                return true
-            }
-            let ends = moved(old.arcStart.units, new.arcStart.units)
-                && moved(old.arcStart.units &+ old.arcSweep.units, new.arcStart.units &+ new.arcSweep.units)
-            return ends ? rects : nil
+            if !appendCappedEnd(new, from: old.arcStart.units, to: new.arcStart.units, into: &rects) { return nil }
+            let oldEnd = old.arcStart.units &+ old.arcSweep.units, newEnd = new.arcStart.units &+ new.arcSweep.units
+            if !appendCappedEnd(new, from: oldEnd, to: newEnd, into: &rects) { return nil }
+            return rects
         }
         let margin = marginUnits(new, capped: new.roundCaps)
         var intervals: [(Int32, Int32)] = []
@@ -50,6 +41,18 @@ enum RingDamage {
             appendSector(new, from, to, into: &rects)
         }
         return rects
+    }
+
+    /// The boxes a capped end moving from angle `a` to `b` changes; false when the band
+    /// between is long enough that redrawing the whole ring is cheaper.
+    static func appendCappedEnd(_ ring: RingShape, from a: Int32, to b: Int32, into rects: inout [IntRect]) -> Bool {
+        if Int16(truncatingIfNeeded: b &- a) == 0 { return true }
+        rects.append(capBounds(ring, at: a))
+        rects.append(capBounds(ring, at: b))
+        let (from, to) = movedInterval(a, b, marginUnits(ring, capped: false))
+        if to &- from > longestInterval { return false }
+        appendSector(ring, from, to, into: &rects)
+        return true
     }
 
     /// The boxes of the ring's band between two angles, a piece at a time.
