@@ -36,6 +36,9 @@ public struct DamageList: Equatable {
             }
             i += 1
         }
+        // All the room a list can need, taken at once: growing an array step by step costs an
+        // allocation per step, every frame.
+        if rects.isEmpty { rects.reserveCapacity(DamageList.maximumCount + 1) }
         rects.append(r)
         while rects.count > DamageList.maximumCount { foldCheapestPair() }
     }
