@@ -28,7 +28,9 @@ public final class Screen<Output: Display> {
         var comp = compositor
         let frame = display.drawFrame { target -> DrawnFrame in
             let d = comp.render(layers, into: target)
-            return DrawnFrame(damage: d, physical: d.rects.map { target.physicalRect($0) })
+            // Unrotated, the physical rectangles are the logical ones: share their storage.
+            let physical = target.rotation == .none ? d.rects : d.rects.map { target.physicalRect($0) }
+            return DrawnFrame(damage: d, physical: physical)
         }
         compositor = comp
         let (damage, physical) = (frame.damage, frame.physical)

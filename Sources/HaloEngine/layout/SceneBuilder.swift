@@ -18,7 +18,9 @@ struct SceneBuilder {
     mutating func build() -> [Layer] {
         // A few layers per activity (shape, icon, label lines) and a toast: one allocation.
         layers.reserveCapacity(engine.activities.count * 6 + 4)
-        var visible = engine.activities.filter { $0.isVisible(at: now) }
+        // Most frames show every activity: the engine's own array then serves, uncopied.
+        let all = engine.activities
+        var visible = all.allSatisfy { $0.isVisible(at: now) } ? all : all.filter { $0.isVisible(at: now) }
         if visible.count > 1 { visible.sort { ($0.kind.layer, $0.serial) < ($1.kind.layer, $1.serial) } }
         var toastDone = false
         for a in visible {
