@@ -156,7 +156,10 @@ struct RadialEdges {
 /// Ring quadrants kept between frames, so an animated ring never works out its rims again.
 /// A compositor owns one; a handful of entries covers every ring a screen shows.
 public final class RingProfileCache {
-    private var entries: [RingQuadrant] = []
+    // Only `quadrant(...)` touches the entries, and it calls nothing that could reach them
+    // again, so overlapping access cannot happen: the run-time check, paid on every lookup
+    // (several a frame), buys nothing.
+    @exclusivity(unchecked) private var entries: [RingQuadrant] = []
     public static let capacity = 12
 
     public init() {}
