@@ -154,7 +154,8 @@ struct RingRaster<Layout: PixelLayout> {
         let py = Int64(y) &* 256 &+ 128 &- cy
         let row = RowPass(y: y, py: py, x0: x0, x1: x1, settled: settled(py: py))
         drawHalf(canvas, row, left, j, firstColumn: right &- 1, Leftward.self)
-        drawHalf(canvas, row, rightHalf, j, firstColumn: right, Rightward.self)
+        // The right half is a call of its own: skip it when the columns end left of it.
+        if x1 > right { drawHalf(canvas, row, rightHalf, j, firstColumn: right, Rightward.self) }
     }
 
     /// One half of a row, from the quadrant's row `j`: columns `firstColumn + step·i` for
