@@ -13,7 +13,7 @@ public enum Easing {
         let x = Int64(clamp(t))
         var lo: Int64 = 0, hi: Int64 = 65536
         for _ in 0..<17 {
-            let mid = (lo + hi) >> 1
+            let mid = (lo &+ hi) >> 1
             if bezier(mid, Int64(x1), Int64(x2)) < x { lo = mid } else { hi = mid }
         }
         return Int32(bezier((lo + hi) >> 1, Int64(y1), Int64(y2)))
@@ -24,13 +24,15 @@ public enum Easing {
 
     /// One coordinate of the Bézier with ends 0 and 1 at parameter `s` (Q16).
     static func bezier(_ s: Int64, _ p1: Int64, _ p2: Int64) -> Int64 {
-        let u = 65536 - s
+        let u = 65536 &- s
         // 3u²s·p1 + 3us²·p2 + s³, each term scaled back to Q16.
         // Note: in Swift `>>` binds tighter than `*`, hence the parentheses.
-        let uus = (((u * u) >> 16) * s) >> 16
-        let uss = (((u * s) >> 16) * s) >> 16
-        let sss = (((s * s) >> 16) * s) >> 16
-        return ((3 * uus * p1) >> 16) + ((3 * uss * p2) >> 16) + sss
+        // Wrapping operators: s and u lie in 0...2^16 and p1, p2 come from Int32s, so no
+        // product here reaches 2^51; the bisection runs this 18 times an eased value.
+        let uus = (((u &* u) >> 16) &* s) >> 16
+        let uss = (((u &* s) >> 16) &* s) >> 16
+        let sss = (((s &* s) >> 16) &* s) >> 16
+        return ((3 &* uus &* p1) >> 16) &+ ((3 &* uss &* p2) >> 16) &+ sss
     }
 
     
