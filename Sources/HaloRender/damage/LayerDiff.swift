@@ -14,7 +14,7 @@ public enum LayerDiff {
             lastMatchedIndex = i
             let before = old[i].drawable
             if before == layer.drawable { continue }
-            for r in changed(from: before, to: layer.drawable) { damage.add(r) }
+            addChange(from: before, to: layer.drawable, into: &damage)
         }
         for layer in old where !new.contains(where: { $0.key == layer.key }) {
             damage.add(layer.drawable.bounds)
@@ -26,13 +26,15 @@ public enum LayerDiff {
         return damage
     }
 
-    static func changed(from old: Drawable, to new: Drawable) -> [IntRect] {
-        if case .ring(let a) = old, case .ring(let b) = new, let rects = RingDamage.damage(from: a, to: b) {
-            return rects
-        }
+    /// Adds what changes from one drawing of a layer to the next: the moved part of a ring
+    /// or a bar, or both drawings' boxes.
+    static func addChange(from old: Drawable, to new: Drawable, into damage: inout DamageList) {
+        if case .ring(let a) = old, case .ring(let b) = new, RingDamage.add(from: a, to: b, into: &damage) { return }
         if case .bar(let a) = old, case .bar(let b) = new, a.sameBar(as: b) {
-            return b.damage(from: a)
+            for r in b.damage(from: a) { damage.add(r) }
+            return
         }
-        return [old.bounds, new.bounds]
+        damage.add(old.bounds)
+        damage.add(new.bounds)
     }
 }

@@ -7,62 +7,54 @@ enum RingDamage {
     /// Sector pieces are at most a sixteenth of a turn, so their boxes stay tight.
     static let pieceUnits: Int32 = Angle.unitsPerTurn / 16
 
-    static func damage(from old: RingShape, to new: RingShape) -> [IntRect]? {
-        guard old.sameRing(as: new) else { return nil }
+    /// Adds to `damage` the boxes that change when the ring goes from `old` to `new`. False
+    /// when only a redraw of the whole ring will do; some boxes may have been added by then,
+    /// which the whole ring's box then swallows.
+    static func add(from old: RingShape, to new: RingShape, into damage: inout DamageList) -> Bool {
+        guard old.sameRing(as: new) else { return false }
         let oldHas = old.hasIndicator, newHas = new.hasIndicator
-        if !oldHas && !newHas { return [] }
+        if !oldHas && !newHas { return true }
         let full = Angle.unitsPerTurn
         if (oldHas && old.arcSweep.units >= full) || (newHas && new.arcSweep.units >= full) {
-            if oldHas == newHas && old.arcSweep.units >= full && new.arcSweep.units >= full { return [] }
-            return nil
+            return oldHas == newHas && old.arcSweep.units >= full && new.arcSweep.units >= full
         }
-        var rects: [IntRect] = []
+        let oldEnd = old.arcStart.units &+ old.arcSweep.units, newEnd = new.arcStart.units &+ new.arcSweep.units
         if oldHas && newHas && new.roundCaps {
             // A moved end changes only its old cap's box, its new cap's box, and the band
             // between the two end lines with their anti-aliasing; an end that did not move
             // changes nothing.
-            rects.reserveCapacity(8)
-            if !appendCappedEnd(new, from: old.arcStart.units, to: new.arcStart.units, into: &rects) { return nil }
-            let oldEnd = old.arcStart.units &+ old.arcSweep.units, newEnd = new.arcStart.units &+ new.arcSweep.units
-            if !appendCappedEnd(new, from: oldEnd, to: newEnd, into: &rects) { return nil }
-            return rects
+            if !addCappedEnd(new, from: old.arcStart.units, to: new.arcStart.units, into: &damage) { return false }
+            return addCappedEnd(new, from: oldEnd, to: newEnd, into: &damage)
         }
         let margin = marginUnits(new, capped: new.roundCaps)
-        var intervals: [(Int32, Int32)] = []
         if oldHas && newHas {
-            intervals.append(movedInterval(old.arcStart.units, new.arcStart.units, margin))
-            intervals.append(movedInterval(old.arcStart.units &+ old.arcSweep.units, new.arcStart.units &+ new.arcSweep.units, margin))
-        } else {
-            let arc = oldHas ? old : new
-            intervals.append((arc.arcStart.units &- margin, arc.arcStart.units &+ arc.arcSweep.units &+ margin))
+            if !addSector(new, movedInterval(old.arcStart.units, new.arcStart.units, margin), into: &damage) { return false }
+            return addSector(new, movedInterval(oldEnd, newEnd, margin), into: &damage)
         }
-        for (from, to) in intervals {
-            if to &- from > longestInterval { return nil }
-            appendSector(new, from, to, into: &rects)
-        }
-        return rects
+        let arc = oldHas ? old : new
+        return addSector(new, (arc.arcStart.units &- margin, arc.arcStart.units &+ arc.arcSweep.units &+ margin), into: &damage)
     }
 
     /// The boxes a capped end moving from angle `a` to `b` changes; false when the band
     /// between is long enough that redrawing the whole ring is cheaper.
-    static func appendCappedEnd(_ ring: RingShape, from a: Int32, to b: Int32, into rects: inout [IntRect]) -> Bool {
+    static func addCappedEnd(_ ring: RingShape, from a: Int32, to b: Int32, into damage: inout DamageList) -> Bool {
         if Int16(truncatingIfNeeded: b &- a) == 0 { return true }
-        rects.append(capBounds(ring, at: a))
-        rects.append(capBounds(ring, at: b))
-        let (from, to) = movedInterval(a, b, marginUnits(ring, capped: false))
-        if to &- from > longestInterval { return false }
-        appendSector(ring, from, to, into: &rects)
-        return true
+        damage.add(capBounds(ring, at: a))
+        damage.add(capBounds(ring, at: b))
+        return addSector(ring, movedInterval(a, b, marginUnits(ring, capped: false)), into: &damage)
     }
 
-    /// The boxes of the ring's band between two angles, a piece at a time.
-    static func appendSector(_ ring: RingShape, _ from: Int32, _ to: Int32, into rects: inout [IntRect]) {
-        var a = from
-        while a < to {
-            let b = min(to, a &+ pieceUnits)
-            rects.append(sectorBounds(ring, from: a, to: b))
+    /// The boxes of the ring's band between two angles, a piece at a time; false when the
+    /// interval is long enough that redrawing the whole ring is cheaper.
+    static func addSector(_ ring: RingShape, _ interval: (from: Int32, to: Int32), into damage: inout DamageList) -> Bool {
+        if interval.to &- interval.from > longestInterval { return false }
+        var a = interval.from
+        while a < interval.to {
+            let b = min(interval.to, a &+ pieceUnits)
+            damage.add(sectorBounds(ring, from: a, to: b))
             a = b
         }
+        return true
     }
 
     /// The box of every pixel a round cap at angle `units` can change: the pixels that meet
