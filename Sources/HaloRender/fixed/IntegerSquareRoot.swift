@@ -19,6 +19,22 @@ public enum IntegerSquareRoot {
         return x
     }
 
+    /// A square root of `n` from below (`r * r <= n`), close to the floor but not always it:
+    /// two Newton steps from `guess` bound the root from above, and `n` divided by that bound
+    /// lies at or just above the root, which the last loop settles. For limits that may be
+    /// narrowed but never widened, at a fraction of `floorRoot`'s cost: with a guess near the
+    /// root the first step lands within a unit or so.
+    @inline(__always)
+    public static func rootFromBelow(_ n: Int64, guess: Int64) -> Int64 {
+        if n <= 0 { return 0 }
+        var x = guess > 0 ? guess : 1
+        x = (x &+ n / x) >> 1
+        x = ((x &+ n / x) >> 1) | 1
+        var r = n / x
+        while r &* r > n { r = r &- 1 }
+        return r
+    }
+
     /// A power of two within a factor of two of the root, so Newton starts close without a guess.
     static func initialGuess(_ n: Int64) -> Int64 {
         let bits = 64 - n.leadingZeroBitCount

@@ -342,7 +342,7 @@ struct RimWalker<Layout: PixelLayout> {
         let room = r.capSolid2 &- dy &* dy
         if room < 0 { return (0, 0) }
         // Every x with |x - capX| <= w lies in the disc, since w² <= room.
-        let w = IntegerSquareRoot.floorRoot(room, guess: r.capRadius)
+        let w = IntegerSquareRoot.rootFromBelow(room, guess: r.capRadius)
         let lo = Self.floorDivide(capX &- w &- px &+ 255, 256), hi = Self.floorDivide(capX &+ w &- px, 256) &+ 1
         let a = Int(max(0, min(Int64(count), lo))), b = Int(max(0, min(Int64(count), hi)))
         return a < b ? (a, b) : (0, 0)
