@@ -98,8 +98,21 @@ public final class ChildProcess {
             argv.forEach { free($0) }
             envp.forEach { free($0) }
         }
+        // The child starts as a service manager would start it: no signal blocked and none
+        // ignored. A test runner's worker threads (libdispatch's) block nearly every signal,
+        // and a spawned program inherits its caller's mask: SIGTERM would then never end it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), standardSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigemptyset(&standardSignals)
+        for signal in 1..<32 where signal != SIGKILL && signal != SIGSTOP { sigaddset(&standardSignals, Int32(signal)) }
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &standardSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var child: pid_t = 0
-        let r = posix_spawnp(&child, command[0], &actions, nil, argv, envp)
+        let r = posix_spawnp(&child, command[0], &actions, &attributes, argv, envp)
         childEnds.forEach { close($0) }
         guard r == 0 else {
             parentEnds.forEach { if let fd = $0 { close(fd) } }
