@@ -82,13 +82,15 @@ public final class DrmDisplay: Display {
     func flip(to index: Int) throws(DisplayError) {
         let r = drmModePageFlip(card.fd, output.crtcID, buffers[index].framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT), nil)
         if r != 0 {
+            // The failed ioctl leaves errno set whether libdrm hands back -errno or -1, so
+            // errno is read rather than the return value.
+            let e = errno
             // A driver without flips still shows the buffer once the CRTC is set to it.
-            let e = -r
-            if e == EINVAL || e == ENOSYS || errno == EINVAL {
+            if e == EINVAL || e == ENOSYS {
                 try setMode(index)
                 return
             }
-            throw DisplayError("page flip on \(output.connectorName) failed: \(String(cString: strerror(e > 0 ? e : errno)))")
+            throw DisplayError("page flip on \(output.connectorName) failed: \(String(cString: strerror(e)))")
         }
         flipping = index
     }
