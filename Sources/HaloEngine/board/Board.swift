@@ -22,6 +22,6 @@ public struct Board: Equatable, Sendable {
     public init(name: String) { self.name = name }
 
     /// The size the user sees, after rotation.
-    public var logicalWidth: Int32 { rotation.swapsAxes ? height : width }
-    public var logicalHeight: Int32 { rotation.swapsAxes ? width : height }
+    public var logicalWidth: Int32 { rotation.logicalSize(width: width, height: height).width }
+    public var logicalHeight: Int32 { rotation.logicalSize(width: width, height: height).height }
 }

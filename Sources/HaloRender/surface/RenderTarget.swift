@@ -19,9 +19,7 @@ public struct RenderTarget {
     }
 
     /// The picture's size as the user sees it, after rotation.
-    public var logicalSize: (width: Int32, height: Int32) {
-        rotation.swapsAxes ? (height, width) : (width, height)
-    }
+    public var logicalSize: (width: Int32, height: Int32) { rotation.logicalSize(width: width, height: height) }
 
     public func canvas<Layout: PixelLayout>(_ layout: Layout.Type) -> Canvas<Layout> {
         Canvas(memory: memory, physicalWidth: width, physicalHeight: height, stride: stride, rotation: rotation)

@@ -12,4 +12,9 @@ public enum Rotation: Int32, CaseIterable, Sendable {
 
     /// True when the logical picture is the physical one with width and height exchanged.
     public var swapsAxes: Bool { self == .quarter || self == .threeQuarters }
+
+    /// The picture's size as the user sees it on a panel `width` × `height` as scanned out.
+    public func logicalSize(width: Int32, height: Int32) -> (width: Int32, height: Int32) {
+        swapsAxes ? (height, width) : (width, height)
+    }
 }

@@ -78,10 +78,9 @@ enum RunCommand {
         let board = options.board
         let text: FreeTypeText
         do { text = try FreeTypeText(fontPath: board.theme.fontPath) } catch { throw CLIError(error.description) }
-        let swaps = display.rotation.swapsAxes
-        let engine = Engine(
-            screenWidth: swaps ? display.height : display.width, screenHeight: swaps ? display.width : display.height,
-            theme: board.theme, policy: board.policy, text: text)
+        // The display's own size: a DRM mode may differ from the board's.
+        let size = display.rotation.logicalSize(width: display.width, height: display.height)
+        let engine = Engine(screenWidth: size.width, screenHeight: size.height, theme: board.theme, policy: board.policy, text: text)
         let screen = Screen(engine: engine, display: display)
         let server: ControlServer<D>
         var fifo: PsplashFifo?
