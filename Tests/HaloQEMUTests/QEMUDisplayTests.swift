@@ -102,7 +102,7 @@ struct QEMUDisplayTests {
         try expectSame(outcome, dump: "progress", as: try mockFrame([Self.show], board: "qemu-virtio", in: dir), "rotated circular on virtio-gpu")
     }
 
-    @Test("fbdev on cirrus (RGB565 from the driver's bitfields): the screen shows the mock's frame; a pan board on its single page is refused")
+    @Test("fbdev on cirrus (RGB565 from the driver's bitfields): the screen shows the mock's frame; a pan board on its single page is refused; a board naming the DRM card draws on that card's framebuffer")
     func cirrusFbdev() throws {
         let scenario = """
             halo run --board qemu-cirrus --socket /run/halo.sock 2>/dev/ttyS0 &
@@ -110,14 +110,30 @@ struct QEMUDisplayTests {
             halo ctl --socket /run/halo.sock \(Self.show)
             sleep 1; halo ctl --socket /run/halo.sock sync; dump progress
             """
-        let (outcome, dir) = try boot("cirrus", device: ["-device", "cirrus-vga"], scenario: scenario + "\n" + Self.panRefusal)
+        let (outcome, dir) = try boot("cirrus", device: ["-device", "cirrus-vga"], scenario: scenario + "\n" + Self.panRefusal + "\n" + Self.byCard)
         let reference = try mockFrame([Self.show], board: "qemu-cirrus", in: dir)
         try expectSame(outcome, dump: "progress", as: reference, "circular on cirrus fbdev")
         try expectSame(outcome, dump: "after-refusal", as: reference, "the running daemon's frame after a refused pan board")
         #expect(outcome.report("pan-refused") == "1", "pan on a framebuffer with one page must exit 1: \(outcome.reports)")
         let message = outcome.report("pan-message") ?? ""
         #expect(message.contains("cannot double-buffer") && message.contains("screen.pan: no"), "the refusal must say why and what to change: \(message)")
+        #expect(outcome.report("card-framebuffers") == "fb0", "sysfs: \(outcome.reports)")
+        try expectSame(outcome, dump: "by-card", as: reference, "circular on cirrus fbdev, the board naming /dev/dri/card0")
     }
+
+    /// The same board naming the DRM card instead of the framebuffer: fbdev must find the
+    /// card's emulated framebuffer through sysfs. Run after the first daemon has stopped and
+    /// its picture is wiped, so only a daemon that found the right device can pass.
+    static let byCard = """
+        kill $(pidof halo); sleep 1
+        dd if=/dev/zero of=/dev/fb0 bs=65536 2>/dev/null
+        awk '{ print } /^screen:$/ { print "  device: /dev/dri/card0" }' /etc/halo/boards/qemu-cirrus.yaml > /tmp/card.yaml
+        report card-framebuffers $(ls /sys/class/drm/card0/device/graphics)
+        halo run --board /tmp/card.yaml --socket /run/card.sock 2>/dev/ttyS0 &
+        wait_for /run/card.sock
+        halo ctl --socket /run/card.sock \(show)
+        sleep 1; halo ctl --socket /run/card.sock sync; dump by-card
+        """
 
     /// A cirrus board with `screen.pan: yes`. Pixel-exact panning is not tested here: with
     /// `drm_kms_helper.drm_fbdev_overalloc=200` (and 640x480, as cirrus caps the surface at 1024

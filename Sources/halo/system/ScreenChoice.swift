@@ -43,7 +43,16 @@ enum ScreenChoice {
 
     static func openFbdev(_ board: Board) throws(DisplayError) -> FbdevDisplay<LinuxFramebuffer> {
         var path = board.display.device ?? "/dev/fb0"
-        if path.hasPrefix("/dev/dri/") { path = "/dev/fb0" }
+        if path.hasPrefix("/dev/dri/") {
+            // The board names a DRM card: draw on that card's own framebuffer, which need not
+            // be fb0 (on a board with HDMI and an SPI panel, fb0 may be the other screen).
+            guard let framebuffer = DrmCardFramebuffer.device(forCard: path) else {
+                throw DisplayError(
+                    "\(path) has no fbdev emulation (nothing under /sys/class/drm/\(path.split(separator: "/").last ?? "")/device/graphics); "
+                        + "draw on it with display: drm, or name its framebuffer (/dev/fbN) as screen.device")
+            }
+            path = framebuffer
+        }
         return FbdevDisplay(device: try LinuxFramebuffer(path: path, pan: board.display.pan), rotation: board.rotation)
     }
 }
