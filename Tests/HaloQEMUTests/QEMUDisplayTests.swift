@@ -102,7 +102,7 @@ struct QEMUDisplayTests {
         try expectSame(outcome, dump: "progress", as: try mockFrame([Self.show], board: "qemu-virtio", in: dir), "rotated circular on virtio-gpu")
     }
 
-    @Test("fbdev on cirrus (RGB565 from the driver's bitfields): the screen shows the mock's frame; a pan board on its single page is refused; a board naming the DRM card draws on that card's framebuffer")
+    @Test("fbdev on cirrus (RGB565 from the driver's bitfields): the screen shows the mock's frame; a pan board on its single page is refused; a board naming the DRM card draws on that card's framebuffer; a crash gives the console back")
     func cirrusFbdev() throws {
         let scenario = """
             halo run --board qemu-cirrus --socket /run/halo.sock 2>/dev/ttyS0 &
@@ -110,7 +110,7 @@ struct QEMUDisplayTests {
             halo ctl --socket /run/halo.sock \(Self.show)
             sleep 1; halo ctl --socket /run/halo.sock sync; dump progress
             """
-        let (outcome, dir) = try boot("cirrus", device: ["-device", "cirrus-vga"], scenario: scenario + "\n" + Self.panRefusal + "\n" + Self.byCard)
+        let (outcome, dir) = try boot("cirrus", device: ["-device", "cirrus-vga"], scenario: scenario + "\n" + Self.panRefusal + "\n" + Self.byCard + "\n" + Self.crash)
         let reference = try mockFrame([Self.show], board: "qemu-cirrus", in: dir)
         try expectSame(outcome, dump: "progress", as: reference, "circular on cirrus fbdev")
         try expectSame(outcome, dump: "after-refusal", as: reference, "the running daemon's frame after a refused pan board")
@@ -119,7 +119,25 @@ struct QEMUDisplayTests {
         #expect(message.contains("cannot double-buffer") && message.contains("screen.pan: no"), "the refusal must say why and what to change: \(message)")
         #expect(outcome.report("card-framebuffers") == "fb0", "sysfs: \(outcome.reports)")
         try expectSame(outcome, dump: "by-card", as: reference, "circular on cirrus fbdev, the board naming /dev/dri/card0")
+        #expect(outcome.report("crash-status") == "\(128 + SIGSEGV)", "the daemon must still die of the fault: \(outcome.reports)")
+        if let file = outcome.dumps["after-crash"] {
+            // Back in text mode, the console repaints the whole screen (black, a few lines of
+            // text); left in graphics mode, the screen would still show the daemon's frame.
+            let d = try Picture(ppm: file).differences(from: reference)
+            #expect(d.count > reference.width * reference.height / 2, "after the crash the screen still shows the daemon's frame: \(d.count) pixels differ")
+        } else {
+            Issue.record("no screendump after-crash; console:\n\(outcome.console.suffix(2000))")
+        }
     }
+
+    /// The daemon dies of a fault (SIGSEGV sent from outside, as a bad access would raise it):
+    /// the console must be back in text mode, and the daemon dead of that signal.
+    static let crash = """
+        pid=$(pidof halo)
+        kill -SEGV $pid
+        wait $pid; report crash-status $?
+        sleep 1; dump after-crash
+        """
 
     /// The same board naming the DRM card instead of the framebuffer: fbdev must find the
     /// card's emulated framebuffer through sysfs. Run after the first daemon has stopped and
