@@ -44,4 +44,20 @@ struct BoundedCallTests {
             _exit(ok ? 5 : 0)
         }
     }
+
+    /// With RLIMIT_SIGPENDING at 0 the kernel cannot reserve the timer's signal, so
+    /// timer_create fails (EAGAIN). A fresh process, so no other test's timer is refused.
+    @Test("when no timer can be made, the call is not made at all and reports failure")
+    func noTimerNoCall() async {
+        await #expect(processExitsWith: .success) {
+            var none = rlimit(rlim_cur: 0, rlim_max: 0)
+            guard setrlimit(__rlimit_resource_t(__RLIMIT_SIGPENDING.rawValue), &none) == 0 else { _exit(4) }
+            var called = false
+            let ok = BoundedCall.run(milliseconds: 50) {
+                called = true
+                return true
+            }
+            _exit(called ? 5 : ok ? 6 : 0)
+        }
+    }
 }

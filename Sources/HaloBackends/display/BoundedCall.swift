@@ -18,9 +18,11 @@ enum BoundedCall {
         return sigaction(SIGALRM, &action, nil) == 0
     }()
 
-    /// The call's result; false also when it was cut off by the alarm.
+    /// The call's result; false also when it was cut off by the alarm, and when no alarm
+    /// could be set (then the call is not made at all: unbounded, it could stall forever).
     static func run(milliseconds: Int, _ call: () -> Bool) -> Bool {
         prepare()
+        guard installed else { return false }
         var alarm = sigset_t()
         sigemptyset(&alarm)
         sigaddset(&alarm, SIGALRM)
@@ -34,7 +36,7 @@ enum BoundedCall {
         // timer_t is a pointer in Swift, and a process's first timer has id 0, which arrives as
         // nil: success is timer_create's result, never the id's value.
         var timer: timer_t? = nil
-        guard timer_create(CLOCK_MONOTONIC, &event, &timer) == 0 else { return call() }
+        guard timer_create(CLOCK_MONOTONIC, &event, &timer) == 0 else { return false }
         defer { timer_delete(timer) }
         var limit = itimerspec()
         limit.it_value.tv_sec = milliseconds / 1000

@@ -106,7 +106,8 @@ public final class LinuxFramebuffer: FramebufferDevice {
     }
 
     /// FBIO_WAITFORVSYNC under a 100 ms alarm: a driver that never signals a blank cannot stall
-    /// the daemon. After the first refusal or timeout it is not tried again.
+    /// the daemon. After the first refusal or timeout, or when no alarm can be set, it is not
+    /// tried again: frames are then paced by the clock alone.
     public func waitForVerticalBlank() {
         guard vsyncWorks else { return }
         BoundedCall.prepare()
