@@ -54,20 +54,27 @@ enum RunCommand {
                 snapshot(line, display, drawNow)
             }
         case .drm(let display):
-            let console = ConsoleGraphicsMode()
-            defer { console?.restore() }
             let described = "\(display.card.path) \(display.output.connectorName) \(display.output.modeName) \(display.format.rawValue)"
-            try serve(display, options, described: described, onExit: { if board.display.onExit == .blank { display.blank() } }) { line, _ in
+            try serveOnScreen(display, options, described: described, blank: display.blank) { line, _ in
                 handoff(line, display)
             }
         case .fbdev(let display):
-            let console = ConsoleGraphicsMode()
-            defer { console?.restore() }
             let described = "\(display.device.path) \(display.width)x\(display.height) \(display.format.rawValue)"
-            try serve(display, options, described: described, onExit: { if board.display.onExit == .blank { display.blank() } }) { line, _ in
+            try serveOnScreen(display, options, described: described, blank: display.blank) { line, _ in
                 line == "release" || line == "adopt" ? "error unsupported: release and adopt hand over DRM master; this daemon draws on fbdev" : nil
             }
         }
+    }
+
+    /// `serve` on a real screen: the console kept in graphics mode meanwhile, and the screen
+    /// blanked at the end when the board's `screen.on-exit` asks for it.
+    static func serveOnScreen<D: Display>(
+        _ display: D, _ options: Options, described: String, blank: @escaping () -> Void, extra: @escaping (String, () -> Void) -> String?
+    ) throws(CLIError) {
+        let console = ConsoleGraphicsMode()
+        defer { console?.restore() }
+        let blankOnExit = options.board.display.onExit == .blank
+        try serve(display, options, described: described, onExit: { if blankOnExit { blank() } }, extra: extra)
     }
 
     /// Runs the daemon on `display` until SIGTERM, SIGINT or psplash's QUIT.
