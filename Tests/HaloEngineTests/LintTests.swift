@@ -18,6 +18,13 @@ struct LintTests {
             """).isEmpty)
     }
 
+    @Test("progress going back is told in the app's own values; the same value in another form is not a step back")
+    func backwardsInTheAppsWords() {
+        let back = findings("@0 show a circular value=60%\n@100 progress a 30/100")
+        #expect(back.contains { $0.rule == .progressBackwards && $0.description.contains("from 60% to 30/100") }, "\(back)")
+        #expect(!findings("@0 show a circular value=0.3\n@100 progress a 30/100\n@200 progress a 30%").contains { $0.rule == .progressBackwards })
+    }
+
     @Test("each rule is found on its line", arguments: [
         ("@0 show a circular label=\"Copying\"\n@3000 dismiss a", ScriptLint.Rule.labelOnShortTask, 1),
         ("@0 show a circular label=\"\(String(repeating: "Copying the files ", count: 5))\"\n@20000 dismiss a", .labelOverOneLine, 1),

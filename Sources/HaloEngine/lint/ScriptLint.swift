@@ -42,7 +42,7 @@ public struct ScriptLint {
             var kind: IndicatorKind
             var start: Instant
             var labelLine: Int?
-            var lastValue: Int32?
+            var lastValue: ProgressValue?
         }
         var running: [String: Running] = [:]
         var spinnerFlagged: Set<String> = []
@@ -66,13 +66,13 @@ public struct ScriptLint {
             switch step.command {
             case .show(let id, let kind, let o):
                 if running[id] == nil || o.value == nil && running[id]?.kind != kind {
-                    running[id] = Running(line: step.line, kind: kind, start: step.time, labelLine: nil, lastValue: o.value?.fractionQ16)
+                    running[id] = Running(line: step.line, kind: kind, start: step.time, labelLine: nil, lastValue: o.value)
                 }
                 if let label = o.label {
                     running[id]?.labelLine = step.line
                     checkLabel(label, line: step.line)
                 }
-                if let v = o.value { noteValue(id, v.fractionQ16, step.line) }
+                if let v = o.value { noteValue(id, v, step.line) }
             case .label(let id, let text):
                 if running[id]?.labelLine == nil { running[id]?.labelLine = step.line }
                 checkLabel(text, line: step.line)
@@ -81,7 +81,7 @@ public struct ScriptLint {
                     spinnerFlagged.insert(id)
                     found.append(Finding(line: r.line, rule: .spinnerWithProgress, detail: "\(id) reports progress on line \(step.line)"))
                 }
-                noteValue(id, value.fractionQ16, step.line)
+                noteValue(id, value, step.line)
             case .succeed(let id, _, _), .fail(let id, _), .dismiss(let id), .cancel(let id):
                 if let r = running[id], let labelLine = r.labelLine, step.time - r.start < shortTaskMicroseconds {
                     let seconds = (step.time - r.start) / 100_000
@@ -95,9 +95,11 @@ public struct ScriptLint {
             }
         }
 
-        func noteValue(_ id: String, _ v: Int32, _ line: Int) {
-            if let last = running[id]?.lastValue, v < last {
-                found.append(Finding(line: line, rule: .progressBackwards, detail: "\(id) went from \(Int64(last) * 100 / 65536)% to \(Int64(v) * 100 / 65536)%"))
+        func noteValue(_ id: String, _ v: ProgressValue, _ line: Int) {
+            // Values in the app's own words (60%, 30/100). One Q16 step of slack: 0.3 and 30/100
+            // land a unit apart, and no real step back is that small.
+            if let last = running[id]?.lastValue, v.fractionQ16 + 1 < last.fractionQ16 {
+                found.append(Finding(line: line, rule: .progressBackwards, detail: "\(id) went from \(last.text) to \(v.text)"))
             }
             running[id]?.lastValue = v
         }
