@@ -344,8 +344,7 @@ struct RimWalker<Layout: PixelLayout> {
         // Every x with |x - capX| <= w lies in the disc, since w² <= room.
         let w = IntegerSquareRoot.rootFromBelow(room, guess: r.capRadius)
         let lo = Self.floorDivide(capX &- w &- px &+ 255, 256), hi = Self.floorDivide(capX &+ w &- px, 256) &+ 1
-        let a = Int(max(0, min(Int64(count), lo))), b = Int(max(0, min(Int64(count), hi)))
-        return a < b ? (a, b) : (0, 0)
+        return Self.indices(lo, hi, within: count)
     }
 
     /// Pixels `from ..< to` in one paint: the rim anti-aliased by its radial coverage, the
@@ -456,8 +455,7 @@ struct RimWalker<Layout: PixelLayout> {
             let d = 0 &- step
             (lo, hi) = (floorDivide(cross &- reach, d), floorDivide(cross &+ reach, d) &+ 2)
         }
-        let a = Int(max(0, min(Int64(count), lo))), b = Int(max(0, min(Int64(count), hi)))
-        return a < b ? (a, b) : (0, 0)
+        return Self.indices(lo, hi, within: count)
     }
 
     /// The window `w` less its indices clear on the arc's side of an end line: those where
@@ -475,6 +473,13 @@ struct RimWalker<Layout: PixelLayout> {
             return (0, 0)
         }
         return lo < hi ? (Int(lo), Int(hi)) : (0, 0)
+    }
+
+    /// The indices `lo ..< hi` clamped to `0 ... count`; `(0, 0)` when none are left.
+    @inline(__always)
+    static func indices(_ lo: Int64, _ hi: Int64, within count: Int) -> (Int, Int) {
+        let a = Int(max(0, min(Int64(count), lo))), b = Int(max(0, min(Int64(count), hi)))
+        return a < b ? (a, b) : (0, 0)
     }
 
     /// Squared distance (Q16) between `(x, y)` and `(cx, cy)`.
@@ -495,8 +500,7 @@ struct RimWalker<Layout: PixelLayout> {
     @inline(__always)
     func capIndices(_ capX: Int64, _ limit: Int64, _ count: Int) -> (Int, Int) {
         let from = (capX &- limit &- px) >> 8, to = ((capX &+ limit &- px) >> 8) &+ 2
-        let a = Int(max(0, min(Int64(count), from))), b = Int(max(0, min(Int64(count), to)))
-        return a < b ? (a, b) : (0, 0)
+        return Self.indices(from, to, within: count)
     }
 }
 
