@@ -23,8 +23,9 @@ enum RingDamage {
             // A moved end changes only its old cap's box, its new cap's box, and the band
             // between the two end lines with their anti-aliasing; an end that did not move
             // changes nothing.
-            if !addCappedEnd(new, from: old.arcStart.units, to: new.arcStart.units, into: &damage) { return false }
-            return addCappedEnd(new, from: oldEnd, to: newEnd, into: &damage)
+            let margin = marginUnits(new, capped: false)
+            if !addCappedEnd(new, from: old.arcStart.units, to: new.arcStart.units, margin: margin, into: &damage) { return false }
+            return addCappedEnd(new, from: oldEnd, to: newEnd, margin: margin, into: &damage)
         }
         let margin = marginUnits(new, capped: new.roundCaps)
         if oldHas && newHas {
@@ -35,13 +36,14 @@ enum RingDamage {
         return addSector(new, (arc.arcStart.units &- margin, arc.arcStart.units &+ arc.arcSweep.units &+ margin), into: &damage)
     }
 
-    /// The boxes a capped end moving from angle `a` to `b` changes; false when the band
-    /// between is long enough that redrawing the whole ring is cheaper.
-    static func addCappedEnd(_ ring: RingShape, from a: Int32, to b: Int32, into damage: inout DamageList) -> Bool {
+    /// The boxes a capped end moving from angle `a` to `b` changes, the band between widened
+    /// by `margin` (the end line's anti-aliasing); false when that band is long enough that
+    /// redrawing the whole ring is cheaper.
+    static func addCappedEnd(_ ring: RingShape, from a: Int32, to b: Int32, margin: Int32, into damage: inout DamageList) -> Bool {
         if Int16(truncatingIfNeeded: b &- a) == 0 { return true }
         damage.add(capBounds(ring, at: a))
         damage.add(capBounds(ring, at: b))
-        return addSector(ring, movedInterval(a, b, marginUnits(ring, capped: false)), into: &damage)
+        return addSector(ring, movedInterval(a, b, margin), into: &damage)
     }
 
     /// The boxes of the ring's band between two angles, a piece at a time; false when the
