@@ -8,8 +8,6 @@ import Glibc
 /// block SIGALRM, so it is unblocked on this thread for the call only. The alarm repeats until
 /// the call returns, so a call that only starts blocking after the first alarm is cut off too.
 enum BoundedCall {
-    static func prepare() { _ = installed }
-
     private static let installed: Bool = {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in }
@@ -21,7 +19,6 @@ enum BoundedCall {
     /// The call's result; false also when it was cut off by the alarm, and when no alarm
     /// could be set (then the call is not made at all: unbounded, it could stall forever).
     static func run(milliseconds: Int, _ call: () -> Bool) -> Bool {
-        prepare()
         guard installed else { return false }
         var alarm = sigset_t()
         sigemptyset(&alarm)

@@ -110,7 +110,6 @@ public final class LinuxFramebuffer: FramebufferDevice {
     /// tried again: frames are then paced by the clock alone.
     public func waitForVerticalBlank() {
         guard vsyncWorks else { return }
-        BoundedCall.prepare()
         var crtc: UInt32 = 0
         let ok = BoundedCall.run(milliseconds: 100) { ioctl(fd, LinuxFramebuffer.waitForVsync, &crtc) == 0 }
         if !ok { vsyncWorks = false }
