@@ -37,11 +37,27 @@ public struct ShowOptions: Equatable, Sendable {
 
 /// A rectangle given in the control language, in logical screen pixels.
 public struct Region: Equatable, Sendable {
+    /// The largest magnitude of any of x, y, width and height. No screen is this big, and
+    /// with it every sum the layout makes on a region (edges, centres in half pixels, Q8
+    /// coordinates) stays far inside Int32, whatever a client sends.
+    public static let maximumCoordinate: Int32 = 16384
+
     public var x: Int32, y: Int32, width: Int32, height: Int32
     public init(x: Int32, y: Int32, width: Int32, height: Int32) {
         self.x = x
         self.y = y
         self.width = width
         self.height = height
+    }
+}
+
+extension Region {
+    /// Why the region cannot be drawn, if a number in it is past `maximumCoordinate`.
+    public var rangeError: ControlError? {
+        let limit = Region.maximumCoordinate
+        if [x, y, width, height].allSatisfy({ -limit <= $0 && $0 <= limit }) { return nil }
+        return ControlError(
+            "region=\(x),\(y),\(width),\(height) reaches past \(limit) pixels, further than any screen; give the rectangle in the screen's own pixels, e.g. region=40,120,400,240",
+            code: "out-of-range")
     }
 }

@@ -162,6 +162,8 @@ public enum CommandParser {
             throw ControlError("region=\(value) is not x,y,w,h; write four whole pixel numbers, e.g. region=40,120,400,240")
         }
         guard numbers[2] > 0, numbers[3] > 0 else { throw ControlError("region=\(value) has no area; width and height must be above 0") }
-        return Region(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        let r = Region(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        if let e = r.rangeError { throw e }
+        return r
     }
 }

@@ -130,6 +130,7 @@ public final class Engine {
         }
         if o.trackHidden && kind != .linear { throw ControlError("track=hidden is for linear bars only", code: "refused") }
         if o.cancellable && !kind.canBeDeterminate { throw ControlError("only circular and linear indicators can be cancellable", code: "refused") }
+        if let e = o.region?.rangeError { throw e }
         if let r = o.region, r.x >= screenWidth || r.y >= screenHeight || r.x + r.width <= 0 || r.y + r.height <= 0 {
             throw ControlError("region \(r.x),\(r.y),\(r.width),\(r.height) lies off the \(screenWidth)×\(screenHeight) screen; give one inside it", code: "out-of-range")
         }
@@ -233,7 +234,7 @@ extension Engine {
     /// How many lines `text` would take as a label (or a toast) on this screen, before cutting.
     public func lineCount(of text: String, toast: Bool) -> Int {
         let size = toast ? theme.toastFontSize : theme.fontSize
-        let width = toast ? ToastQueue.textWidth(theme, screenWidth: screenWidth) : screenWidth - 32
+        let width = TextRoom.width(toast ? .toast : .label, theme, screenWidth: screenWidth)
         return LabelLayout.lines(text, maxWidth: width, maxLines: 99) { labels.width($0, size: size) }.lines.count
     }
 }
