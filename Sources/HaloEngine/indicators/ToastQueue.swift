@@ -21,7 +21,7 @@ struct ToastQueue {
         }
         let theme = engine.theme
         let size = theme.toastFontSize
-        let layout = engine.labels.layout(text, size: size, maxWidth: ToastQueue.textWidth(theme, screenWidth: engine.screenWidth))
+        let layout = engine.labels.layout(text, size: size, maxWidth: TextRoom.width(.toast, theme, screenWidth: engine.screenWidth))
         if layout.truncated {
             warnings.append(ControlWarning("toast text is longer than two lines and was cut with an ellipsis; keep toasts short"))
         }
@@ -31,9 +31,6 @@ struct ToastQueue {
         nextSerial &+= 1
         return warnings
     }
-
-    static func boxWidth(_ theme: Theme, screenWidth: Int32) -> Int32 { min(theme.toastWidth, screenWidth - 32) }
-    static func textWidth(_ theme: Theme, screenWidth: Int32) -> Int32 { boxWidth(theme, screenWidth: screenWidth) - theme.toastHeight / 2 }
 
     mutating func expire(at now: Instant) {
         if toasts.contains(where: { $0.end <= now }) { toasts.removeAll { $0.end <= now } }

@@ -119,7 +119,7 @@ struct SceneBuilder {
         // A spinner's label sits above it.
         guard let label = a.label else { return }
         let size = theme.fontSize
-        let lines = layoutLines(label, size: size, maxWidth: width - 32)
+        let lines = layoutLines(label, size: size, maxWidth: TextRoom.width(.label, theme, screenWidth: width))
         let lineHeight = engine.labels.lineHeight(size: size)
         let top = (c.y >> 1) - d / 2 - theme.labelGap - lineHeight * Int32(lines.count)
         addLines(lines, top: top, centreX: c.x << 7, size: size, color: theme.text, base + 8)
@@ -127,12 +127,12 @@ struct SceneBuilder {
 
     mutating func addCheckout(_ a: Activity, _ base: UInt32) {
         layers.append(Layer(key: base, .fill(IntRect(x: 0, y: 0, width: width, height: height), theme.overlay.withOpacity(theme.overlayOpacity))))
-        let bw = min(theme.boxWidth, width - 16), bh = min(theme.boxHeight, height - 16)
+        let bw = TextRoom.checkoutBoxWidth(theme, screenWidth: width), bh = min(theme.boxHeight, height - 16)
         let box = IntRect(x: (width - bw) / 2, y: (height - bh) / 2, width: bw, height: bh)
         layers.append(Layer(key: base + 1, .roundedRect(RoundedRectShape(pixels: box, radius: theme.boxRadius, color: theme.box))))
         let d = theme.spinnerDiameter
         let size = theme.fontSize
-        let lines = a.label.map { layoutLines($0, size: size, maxWidth: bw - 32) } ?? []
+        let lines = a.label.map { layoutLines($0, size: size, maxWidth: TextRoom.width(.checkout, theme, screenWidth: width)) } ?? []
         let lineHeight = engine.labels.lineHeight(size: size)
         let textHeight = lines.isEmpty ? 0 : theme.labelGap + lineHeight * Int32(lines.count)
         let top = box.y + (bh - d - textHeight) / 2
@@ -168,7 +168,7 @@ struct SceneBuilder {
         if opacity == 0 { return }
         let size = theme.toastFontSize
         let lineHeight = engine.labels.lineHeight(size: size)
-        let bw = ToastQueue.boxWidth(theme, screenWidth: width)
+        let bw = TextRoom.toastBoxWidth(theme, screenWidth: width)
         let bh = max(theme.toastHeight, lineHeight * Int32(t.lines.count) + 24)
         let box = IntRect(x: (width - bw) / 2, y: (height - bh) / 2, width: bw, height: bh)
         let key = 0xF000_0000 | (t.serial << 4)
@@ -226,7 +226,7 @@ struct SceneBuilder {
     mutating func addLabel(_ a: Activity, text: String?, top: Int32, centreX: Int32, color: Color, _ key: UInt32) {
         guard let text else { return }
         let size = theme.fontSize
-        addLines(layoutLines(text, size: size, maxWidth: width - 32), top: top, centreX: centreX, size: size, color: color, key)
+        addLines(layoutLines(text, size: size, maxWidth: TextRoom.width(.label, theme, screenWidth: width)), top: top, centreX: centreX, size: size, color: color, key)
     }
 
     mutating func addLines(_ lines: [String], top: Int32, centreX: Int32, size: Int32, color: Color, _ key: UInt32) {

@@ -10,12 +10,18 @@ public enum LabelLayout {
         public var truncated: Bool
     }
 
+    /// Terminates for every width: a line narrower than one character (even zero or negative)
+    /// holds one character, and words are only cut while their pieces can still be shown.
     public static func lines(_ text: String, maxWidth: Int32, maxLines: Int = maximumLines, measure: (String) -> Int32) -> Result {
-        // A word wider than a line is cut into pieces that each fill a line.
+        // A word wider than a line is cut into pieces that each fill a line. Past `maxLines`
+        // pieces of one word the rest cannot be shown, so it is left whole (cutting it would
+        // cost a measurement per character of a 4 KiB word).
         var pieces: [String] = []
         for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
             var rest = String(word)
-            while measure(rest) > maxWidth {
+            var cuts = 0
+            while !rest.isEmpty && cuts <= maxLines && measure(rest) > maxWidth {
+                cuts += 1
                 var head = ""
                 for ch in rest {
                     if !head.isEmpty && measure(head + String(ch)) > maxWidth { break }
