@@ -21,21 +21,25 @@ let package = Package(
         // Linux interfaces Swift's Glibc module leaves out (signalfd, socket headers); headers only.
         .systemLibrary(name: "CLinux"),
 
+        // The thin POSIX layer under the backends, the daemon and the loaders: owned
+        // descriptors, errno-keeping errors, safe whole-file reads.
+        .target(name: "HaloPOSIX", dependencies: ["CLinux"]),
+
         // Layer 2: indicator state machines, animation, layout, control language.
         .target(name: "HaloEngine", dependencies: ["HaloRender"]),
         // Text rasterisation behind the engine's GlyphSource boundary.
-        .target(name: "HaloFreeType", dependencies: ["HaloEngine", "CFreeType"]),
+        .target(name: "HaloFreeType", dependencies: ["HaloEngine", "HaloPOSIX", "CFreeType"]),
         // Board profiles (YAML through libyaml).
-        .target(name: "HaloBoards", dependencies: ["HaloEngine", "CYAML"]),
+        .target(name: "HaloBoards", dependencies: ["HaloEngine", "HaloPOSIX", "CYAML"]),
         // Layer 3: hardware backends behind the engine's Display and RingOutput protocols.
-        .target(name: "HaloBackends", dependencies: ["HaloEngine", "HaloRender", "CLinux", "CDRM"]),
+        .target(name: "HaloBackends", dependencies: ["HaloEngine", "HaloRender", "HaloPOSIX", "CLinux", "CDRM"]),
         // Layer 4: the mock backend: memory display, virtual clock, PNG output.
         .target(name: "HaloMock", dependencies: ["HaloEngine", "HaloRender", "CZlib"]),
         // Layer 5: the daemon's control socket and loop, and the command.
-        .target(name: "HaloDaemon", dependencies: ["HaloEngine", "HaloRender", "CLinux"]),
+        .target(name: "HaloDaemon", dependencies: ["HaloEngine", "HaloRender", "HaloPOSIX", "CLinux"]),
         .executableTarget(
             name: "halo",
-            dependencies: ["HaloEngine", "HaloRender", "HaloMock", "HaloBoards", "HaloFreeType", "HaloDaemon", "HaloBackends"],
+            dependencies: ["HaloEngine", "HaloRender", "HaloMock", "HaloBoards", "HaloFreeType", "HaloDaemon", "HaloBackends", "HaloPOSIX"],
             // The systemd unit and udev rule that install beside the binary (see the README).
             exclude: ["install"]
         ),
@@ -49,7 +53,7 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(name: "HaloBackendTests", dependencies: ["HaloBackends", "HaloEngine", "HaloMock", "HaloRender", "HaloTestSupport"]),
-        .testTarget(name: "HaloDaemonTests", dependencies: ["HaloDaemon", "HaloEngine", "HaloMock", "HaloRender", "HaloTestSupport"]),
+        .testTarget(name: "HaloDaemonTests", dependencies: ["HaloDaemon", "HaloPOSIX", "HaloEngine", "HaloMock", "HaloRender", "HaloTestSupport"]),
         // Runs the built `halo` binary as a process: exit status, messages and files written.
         .testTarget(name: "HaloCommandTests", dependencies: ["halo", "HaloTestSupport"]),
         // Boots Debian's kernel under QEMU and compares what its virtual GPUs scan out with the mock.

@@ -16,9 +16,12 @@ public struct SystemError: Error, CustomStringConvertible, Sendable {
         self.message = message
     }
 
+    /// The kernel's wording of `errno`, such as "Permission denied".
+    public static func reason(_ errno: Int32) -> String { String(cString: strerror(errno)) }
+
     public var description: String {
         if let message { return message }
-        let reason = String(cString: strerror(errno))
+        let reason = SystemError.reason(errno)
         return subject.isEmpty ? "\(call) failed: \(reason)" : "\(call) \(subject) failed: \(reason)"
     }
 }

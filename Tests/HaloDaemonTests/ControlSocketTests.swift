@@ -3,6 +3,7 @@ import Glibc
 import HaloDaemon
 import HaloEngine
 import Testing
+import HaloPOSIX
 
 /// The daemon's control socket, on real Unix sockets of the host kernel (no mock of the socket
 /// layer): replies, shared ids, misbehaving clients, events, the socket file's life.

@@ -5,6 +5,7 @@ import HaloEngine
 import HaloMock
 import HaloRender
 import HaloTestSupport
+import HaloPOSIX
 
 /// A socket path of its own for each test, in the temporary directory.
 func temporarySocketPath(_ name: String) -> String {

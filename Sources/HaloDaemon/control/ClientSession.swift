@@ -1,3 +1,5 @@
+import HaloPOSIX
+
 /// One connected client: its socket, the line it is sending, the replies it has not read yet.
 public final class ClientSession {
     /// Replies and events a client may leave unread before it is disconnected: a client that

@@ -2,6 +2,7 @@ import CLinux
 import Glibc
 import HaloEngine
 import HaloRender
+import HaloPOSIX
 
 /// The daemon's loop: clients send lines of the control language on a Unix socket and each
 /// line gets one reply; the screen is drawn when something changed or animates, and the loop

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import HaloPOSIX
 
 /// Signals delivered as readable events on a descriptor (signalfd), so the daemon handles
 /// them in its poll loop instead of in an async handler.

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import HaloPOSIX
 
 /// Unix stream sockets named by a path: the daemon's listener and the client's connection.
 public enum UnixSocket {

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import HaloPOSIX
 
 /// The FIFO psplash reads (`/run/psplash_fifo` on Yocto images), made if missing. It is opened
 /// for reading and writing, so it always has a writer and never reports end-of-file between

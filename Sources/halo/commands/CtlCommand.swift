@@ -2,6 +2,7 @@
     import Glibc
 #endif
 import HaloDaemon
+import HaloPOSIX
 
 /// `halo ctl`: sends control lines to a running daemon and prints each reply. The exit status
 /// is 1 when any reply is an error.

@@ -1,6 +1,7 @@
 import CDRM
 import Glibc
 import HaloEngine
+import HaloPOSIX
 
 /// An open DRM device node (`/dev/dri/cardN`) and its master role: only the master may set
 /// modes and flip, so a second program on the same card has to wait for the first to let go.
@@ -10,13 +11,11 @@ public final class DrmCard {
 
     public init(path: String) throws(DisplayError) {
         self.path = path
-        fd = open(path, O_RDWR | O_CLOEXEC | O_NONBLOCK)
-        if fd < 0 {
-            let e = errno
-            let hint = e == EACCES
+        do { fd = try CharacterDevice.open(path, flags: O_RDWR | O_CLOEXEC | O_NONBLOCK) } catch {
+            let hint = error.errno == EACCES
                 ? "add the user to the video group (see the README's section on running without root)"
                 : "check the board's screen.device, or list the cards with ls /dev/dri"
-            throw DisplayError("cannot open \(path): \(String(cString: strerror(e))); \(hint)")
+            throw DisplayError("cannot open \(path): \(error.message ?? SystemError.reason(error.errno)); \(hint)")
         }
         var dumb: UInt64 = 0
         if drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &dumb) != 0 || dumb == 0 {

@@ -2,6 +2,7 @@ import CLinux
 import Glibc
 import HaloEngine
 import HaloRender
+import HaloPOSIX
 
 /// A Linux fbdev device (`/dev/fb0`): its screen information read with FBIOGET_VSCREENINFO and
 /// FBIOGET_FSCREENINFO, its memory mapped, `fsync` as the flush. With `pan`, two pages are
@@ -29,11 +30,9 @@ public final class LinuxFramebuffer: FramebufferDevice {
 
     public init(path: String = "/dev/fb0", pan: Bool = false) throws(DisplayError) {
         self.path = path
-        fd = open(path, O_RDWR | O_CLOEXEC)
-        if fd < 0 {
-            let e = errno
-            let hint = e == EACCES ? "add the user to the video group or run as root" : "check the board's fbdev device (ls /dev/fb*)"
-            throw DisplayError("cannot open \(path): \(String(cString: strerror(e))); \(hint)")
+        do { fd = try CharacterDevice.open(path, flags: O_RDWR | O_CLOEXEC) } catch {
+            let hint = error.errno == EACCES ? "add the user to the video group or run as root" : "check the board's fbdev device (ls /dev/fb*)"
+            throw DisplayError("cannot open \(path): \(error.message ?? SystemError.reason(error.errno)); \(hint)")
         }
         var variable = fb_var_screeninfo()
         var fixed = fb_fix_screeninfo()
