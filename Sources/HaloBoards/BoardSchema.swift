@@ -30,6 +30,14 @@ struct BoardSchema {
             default: break
             }
         }
+        // Sizes inside their own ranges can still leave no room for text together. A panel
+        // turned by its DRM orientation is only known at start, so both sides must do.
+        let widths = b.display.rotationFromPanel ? [min(b.width, b.height)] : [b.logicalWidth]
+        for w in widths {
+            if let s = TextRoom.shortfalls(b.theme, screenWidth: w).first {
+                throw BoardError(path: path, line: nil, key: s.keys, message: s.problem, fix: s.fix)
+            }
+        }
         return b
     }
 
@@ -69,7 +77,12 @@ struct BoardSchema {
             case "screen.fps": b.framesPerSecond = try integer(v, key, 1...240)
             case "screen.device":
                 let path = try text(v, key)
-                guard path.hasPrefix("/dev/") else { throw fail(v, key, "'\(path)' is not a device node", "write a path such as /dev/dri/card0 or /dev/fb0") }
+                // A path under /dev in so many words: no "." or ".." step may lead out of it. What it
+                // opens is checked again on the descriptor (it must be a character device).
+                let steps = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+                guard path.hasPrefix("/dev/"), !steps.contains(where: { $0 == "." || $0 == ".." || $0.isEmpty }) else {
+                    throw fail(v, key, "'\(path)' is not a device node under /dev", "write a path such as /dev/dri/card0 or /dev/fb0, without '.', '..' or '//'")
+                }
                 b.display.device = path
             case "screen.connector": b.display.connector = try text(v, key)
             case "screen.mode":
@@ -203,7 +216,11 @@ struct BoardSchema {
 
     func integer(_ node: YAMLNode, _ key: String, _ range: ClosedRange<Int32>) throws(BoardError) -> Int32 {
         let s = try text(node, key)
-        guard let v = Int32(s) else { throw fail(node, key, "'\(s)' is not a whole number", "write a number from \(range.lowerBound) to \(range.upperBound)") }
+        // Plain digits only: Int32 would also take "+800", which no board means.
+        let digits = s.utf8.first == UInt8(ascii: "-") ? s.utf8.dropFirst() : s.utf8[...]
+        guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }), let v = Int32(s) else {
+            throw fail(node, key, "'\(s)' is not a whole number", "write a number from \(range.lowerBound) to \(range.upperBound) in plain digits")
+        }
         guard range.contains(v) else { throw fail(node, key, "\(v) is out of range", "use a number from \(range.lowerBound) to \(range.upperBound)") }
         return v
     }
@@ -220,14 +237,17 @@ struct BoardSchema {
     func percent(_ node: YAMLNode, _ key: String) throws(BoardError) -> UInt8 {
         var s = try text(node, key)
         if s.hasSuffix("%") { s.removeLast() }
-        guard let v = Int32(s), (0...100).contains(v) else { throw fail(node, key, "'\(try text(node, key))' is not a percentage", "write a whole percentage from 0 to 100, e.g. 90") }
+        guard !s.isEmpty, s.utf8.count <= 3, s.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let v = Int32(s), (0...100).contains(v) else { throw fail(node, key, "'\(try text(node, key))' is not a percentage", "write a whole percentage from 0 to 100, e.g. 90") }
         return UInt8((v * 255 + 50) / 100)
     }
 
     func color(_ node: YAMLNode, _ key: String) throws(BoardError) -> Color {
         let s = try text(node, key)
         let hex = Array(s.utf8)
-        guard hex.count == 7, hex[0] == UInt8(ascii: "#"), let v = UInt32(String(decoding: hex[1...], as: UTF8.self), radix: 16) else {
+        let isHexDigit = { (b: UInt8) in (b >= 48 && b <= 57) || (b >= 65 && b <= 70) || (b >= 97 && b <= 102) }
+        guard hex.count == 7, hex[0] == UInt8(ascii: "#"), hex[1...].allSatisfy(isHexDigit),
+            let v = UInt32(String(decoding: hex[1...], as: UTF8.self), radix: 16)
+        else {
             throw fail(node, key, "'\(s)' is not a colour", "write it as \"#RRGGBB\" in quotes, e.g. \"#0A84FF\"")
         }
         return Color(rgb: v)

@@ -1,4 +1,5 @@
 import CYAML
+import HaloPOSIX
 
 /// A YAML document as a tree, with the line of every node for error messages.
 indirect enum YAMLNode {
@@ -14,31 +15,48 @@ indirect enum YAMLNode {
 }
 
 /// Reads YAML with libyaml's event parser. Anchors, aliases and tags are not needed by board
-/// files and are refused so a profile always means what it says.
+/// files and are refused so a profile always means what it says; so are a second document and
+/// nesting deeper than `maximumDepth` (a file of 16,000 `[` would otherwise recurse until the
+/// stack runs out).
 struct YAMLReader {
     var parser = yaml_parser_t()
     let path: String
+    /// The deepest nesting of mappings and sequences read; real boards use three levels.
+    static let maximumDepth = 32
+    /// The largest board file read; real boards are a few kilobytes.
+    static let maximumBytes = 1 << 20
 
     static func read(path: String) throws(BoardError) -> YAMLNode {
-        guard let file = fopen(path, "rb") else {
-            throw BoardError(path: path, line: nil, key: nil, message: "cannot open the file", fix: "check the path, or run `halo boards` to list the known boards")
+        let bytes: [UInt8]
+        do { bytes = try RegularFile.read(path, limit: maximumBytes) } catch {
+            throw BoardError(path: path, line: nil, key: nil, message: error.description, fix: "give the path of a board file, or run `halo boards` to list the known boards")
         }
-        defer { fclose(file) }
         var reader = YAMLReader(path: path)
         guard yaml_parser_initialize(&reader.parser) == 1 else {
             throw BoardError(path: path, line: nil, key: nil, message: "libyaml could not start", fix: "check that libyaml is installed")
         }
         defer { yaml_parser_delete(&reader.parser) }
-        yaml_parser_set_input_file(&reader.parser, file)
-        try reader.expect(YAML_STREAM_START_EVENT)
-        var event = try reader.next()
-        defer { yaml_event_delete(&event) }
-        if event.type == YAML_STREAM_END_EVENT {
-            throw BoardError(path: path, line: 1, key: nil, message: "the file is empty", fix: "start from one of the profiles in Boards/")
+        return try bytes.withUnsafeBufferPointer { (input) throws(BoardError) -> YAMLNode in
+            yaml_parser_set_input_string(&reader.parser, input.baseAddress, input.count)
+            try reader.expect(YAML_STREAM_START_EVENT)
+            var event = try reader.next()
+            defer { yaml_event_delete(&event) }
+            if event.type == YAML_STREAM_END_EVENT {
+                throw BoardError(path: path, line: 1, key: nil, message: "the file is empty", fix: "start from one of the profiles in Boards/")
+            }
+            guard event.type == YAML_DOCUMENT_START_EVENT else { throw reader.unexpected(event) }
+            guard let root = try reader.node(depth: 0) else { throw reader.unexpected(event) }
+            try reader.expect(YAML_DOCUMENT_END_EVENT)
+            var end = try reader.next()
+            defer { yaml_event_delete(&end) }
+            if end.type == YAML_DOCUMENT_START_EVENT {
+                throw BoardError(
+                    path: path, line: Int(end.start_mark.line) + 1, key: nil, message: "a second YAML document starts here",
+                    fix: "a board file holds one document: remove the '---' and what follows, or put it in a file of its own")
+            }
+            guard end.type == YAML_STREAM_END_EVENT else { throw reader.unexpected(end) }
+            return root
         }
-        guard event.type == YAML_DOCUMENT_START_EVENT else { throw reader.unexpected(event) }
-        guard let root = try reader.node() else { throw reader.unexpected(event) }
-        return root
     }
 
     init(path: String) { self.path = path }
@@ -62,23 +80,27 @@ struct YAMLReader {
         BoardError(path: path, line: Int(e.start_mark.line) + 1, key: nil, message: "unexpected YAML structure", fix: "a board file is a mapping of keys, as in Boards/mock-480x480.yaml")
     }
 
-    /// The next node, or nil at the end of the enclosing mapping or sequence.
-    mutating func node() throws(BoardError) -> YAMLNode? {
+    /// The next node, or nil at the end of the enclosing mapping or sequence. `depth` counts
+    /// the mappings and sequences around it.
+    mutating func node(depth: Int) throws(BoardError) -> YAMLNode? {
         var e = try next()
         defer { yaml_event_delete(&e) }
         let line = Int(e.start_mark.line) + 1
         switch e.type {
         case YAML_SCALAR_EVENT:
             let s = e.data.scalar
+            try refuseTag(s.tag, line: line)
             let text = String(decoding: UnsafeBufferPointer(start: s.value, count: Int(s.length)), as: UTF8.self)
             return .scalar(text, line: line)
         case YAML_MAPPING_START_EVENT:
+            try refuseTag(e.data.mapping_start.tag, line: line)
+            try refuseDepth(depth + 1, line: line)
             var entries: [(key: String, value: YAMLNode, line: Int)] = []
-            while let key = try node() {
+            while let key = try node(depth: depth + 1) {
                 guard case .scalar(let name, let keyLine) = key else {
                     throw BoardError(path: path, line: key.line, key: nil, message: "a key must be plain text", fix: "write key: value")
                 }
-                guard let value = try node() else { throw unexpected(e) }
+                guard let value = try node(depth: depth + 1) else { throw unexpected(e) }
                 if entries.contains(where: { $0.key == name }) {
                     throw BoardError(path: path, line: keyLine, key: name, message: "this key appears twice", fix: "keep one of them")
                 }
@@ -86,8 +108,10 @@ struct YAMLReader {
             }
             return .mapping(entries, line: line)
         case YAML_SEQUENCE_START_EVENT:
+            try refuseTag(e.data.sequence_start.tag, line: line)
+            try refuseDepth(depth + 1, line: line)
             var items: [YAMLNode] = []
-            while let item = try node() { items.append(item) }
+            while let item = try node(depth: depth + 1) { items.append(item) }
             return .sequence(items, line: line)
         case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
             return nil
@@ -96,5 +120,20 @@ struct YAMLReader {
         default:
             throw unexpected(e)
         }
+    }
+
+    func refuseTag(_ tag: UnsafeMutablePointer<yaml_char_t>?, line: Int) throws(BoardError) {
+        guard let tag else { return }
+        let name = String(cString: tag)
+        throw BoardError(
+            path: path, line: line, key: nil, message: "the YAML tag \(name) is not used in board files",
+            fix: "write the value plainly, without a tag such as !!binary or !!str")
+    }
+
+    func refuseDepth(_ depth: Int, line: Int) throws(BoardError) {
+        if depth <= YAMLReader.maximumDepth { return }
+        throw BoardError(
+            path: path, line: line, key: nil, message: "the file nests more than \(YAMLReader.maximumDepth) levels deep",
+            fix: "a board file is a few levels of keys, as in Boards/mock-480x480.yaml")
     }
 }

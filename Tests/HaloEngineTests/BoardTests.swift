@@ -126,6 +126,14 @@ struct BoardTests {
             ("screen: {pan: maybe}", "screen.pan", "yes or no"),
             ("screen: {on-exit: fade}", "screen.on-exit", "keep"),
             ("screen: {frame-budget-ms: 0}", "screen.frame-budget-ms", "out of range"),
+            // Values that Int32 and UInt32(radix:) would take, but no board means.
+            ("screen: {width: +800}", "screen.width", "plain digits"),
+            ("theme: {track: \"#+FFFFF\"}", "theme.track", "#RRGGBB"),
+            ("theme: {track: \"# FFFFF\"}", "theme.track", "#RRGGBB"),
+            ("leds: {brightness: +50}", "leds.brightness", "percentage"),
+            ("screen: {device: /dev/../etc/passwd}", "screen.device", "without '.', '..'"),
+            ("screen: {device: /dev//fb0}", "screen.device", "without '.', '..'"),
+            ("name: !!binary aGVsbG8=", "", "without a tag such as !!binary"),
         ])
     func errors(yaml: String, key: String, fix: String) throws {
         let path = try write(yaml)
@@ -139,11 +147,59 @@ struct BoardTests {
         }
     }
 
+    @Test(
+        "sizes that each pass but together leave no room for text are refused, naming the keys",
+        arguments: [
+            // A screen narrower than a label line needs.
+            ("screen: {width: 40, height: 100}", "screen.width", "at least 48 px wide"),
+            // The default toast is 320 px wide: half of a 642 px height leaves nothing.
+            ("theme: {toast: {height: 642}}", "theme.toast.width, theme.toast.height", "widen the toast"),
+            ("screen: {width: 47, height: 100}\ntheme: {font: {size: 6}, toast: {font-size: 6, height: 16}}", "theme.checkout.width", "widen the box"),
+            // Turned a quarter, a 480x40 panel is 40 px wide.
+            ("screen: {width: 480, height: 40, rotation: 90}", "screen.width", "after rotation"),
+        ])
+    func noRoomForText(yaml: String, keys: String, fix: String) throws {
+        let path = try write(yaml)
+        do {
+            _ = try BoardLoader.load(path)
+            Issue.record("\(yaml) was accepted")
+        } catch {
+            #expect(error.description.contains(keys + ":"), "\(error)")
+            #expect(error.description.contains(fix), "\(error)")
+        }
+    }
+
+    @Test("what is not one plain YAML board is refused before it is parsed or recursed into")
+    func notABoard() throws {
+        func refusal(_ path: String) -> String {
+            do {
+                _ = try BoardLoader.load(path)
+                return "accepted"
+            } catch { return error.description }
+        }
+        // 16,000 nested sequences once overflowed the stack.
+        let deep = try write("a: " + String(repeating: "[", count: 16_000) + String(repeating: "]", count: 16_000) + "\n")
+        #expect(refusal(deep).contains("nests more than 32 levels"))
+        #expect(refusal(try write("name: one\n---\nname: two\n")).contains(":2: a second YAML document"))
+        let folder = NSTemporaryDirectory() + "halo-board-dir-\(UUID().uuidString).yaml"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        #expect(refusal(folder).contains("is a directory, not a regular file"))
+        // A FIFO would block the open until a writer came: it is refused at once instead.
+        let fifo = NSTemporaryDirectory() + "halo-board-fifo-\(UUID().uuidString).yaml"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        #expect(refusal(fifo).contains("is a FIFO, not a regular file"))
+        #expect(refusal("/dev/null").contains("character device"))
+        let big = try write("description: \"" + String(repeating: "x", count: 2 << 20) + "\"\n")
+        #expect(refusal(big).contains("bytes such a file can be"))
+    }
+
     @Test("broken YAML and missing files are clear errors")
     func brokenFiles() throws {
         let path = try write("screen:\n  width: 480\n   height: [\n")
         #expect(throws: BoardError.self) { try BoardLoader.load(path) }
-        do { _ = try BoardLoader.load("/nonexistent/board.yaml") } catch { #expect(error.description.contains("cannot open")) }
+        do { _ = try BoardLoader.load("/nonexistent/board.yaml") } catch {
+            #expect(error.description.contains("cannot open") && error.description.contains("No such file"))
+        }
         do { _ = try BoardLoader.load("no-such-board") } catch { #expect(error.description.contains("no such board")) }
     }
 }
