@@ -16,6 +16,8 @@ public struct Script: Sendable {
 
     public var steps: [Step] = []
     public var errors: [LineError] = []
+    /// The latest time a script may name: a day.
+    public static let maximumMilliseconds = 86_400_000
 
     public init(parsing source: String) {
         var lastTime: Int64 = 0
@@ -37,7 +39,7 @@ public struct Script: Sendable {
             }
             let afterAt = trimmed.dropFirst()
             let digits = afterAt.prefix { $0 >= "0" && $0 <= "9" }
-            guard !digits.isEmpty, let ms = Int64(digits), ms <= 86_400_000 else {
+            guard !digits.isEmpty, digits.count <= 9, let ms = Int64(digits), ms <= Script.maximumMilliseconds else {
                 errors.append(LineError(line: number, text: shown, error: ControlError("'@' must be followed by a time in whole milliseconds (at most a day), e.g. @1500")))
                 continue
             }

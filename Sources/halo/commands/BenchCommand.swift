@@ -15,7 +15,7 @@ enum BenchCommand {
         do { args = try Arguments(words, valued: ["scene", "frames"], switches: ["setup-only"]) } catch { throw CLIError("\(error.description); usage: \(usage)", status: 2) }
         guard let scene = args.options["scene"] else { throw CLIError("--scene is required; usage: \(usage)", status: 2) }
         let frames: Int
-        do { frames = try args.integer("frames", default: 0) } catch { throw CLIError(error.description, status: 2) }
+        do { frames = try args.integer("frames", default: 0, range: 0...1_000_000) } catch { throw CLIError(error.description, status: 2) }
         guard ["s1", "s2", "s3", "s4", "s5"].contains(scene) else { throw CLIError("unknown scene '\(scene)'; use s1, s2, s3, s4 or s5", status: 2) }
 
         var board = Board(name: "bench-480x480")

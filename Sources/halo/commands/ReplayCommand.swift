@@ -16,8 +16,12 @@ enum ReplayCommand {
         var times: [Int64] = []
         if let at = args.options["at"] {
             for part in at.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let t = Int64(part), t >= 0 else { throw CLIError("--at takes times in whole milliseconds separated by commas, e.g. --at 500,1500; '\(part)' is not one", status: 2) }
-                times.append(t)
+                guard let t = Arguments.wholeNumber(part), t <= Script.maximumMilliseconds else {
+                    throw CLIError(
+                        "--at takes times in whole milliseconds from 0 to \(Script.maximumMilliseconds) (a day) separated by commas, e.g. --at 500,1500; '\(part)' is not one",
+                        status: 2)
+                }
+                times.append(Int64(t))
             }
         }
         let source: String

@@ -29,7 +29,7 @@ enum RunCommand {
         var waitMaster = 0
         do {
             args = try Arguments(words, valued: ["board", "socket", "display", "wait-master", "psplash-fifo"], switches: [])
-            waitMaster = try args.integer("wait-master", default: 0)
+            waitMaster = try args.integer("wait-master", default: 0, range: 0...3600)
         } catch {
             throw CLIError("\(error.description); usage: \(usage)", status: 2)
         }
@@ -44,7 +44,7 @@ enum RunCommand {
         }
         let options = Options(
             boardName: args.options["board"], board: board, socket: args.options["socket"] ?? defaultSocket,
-            waitMaster: min(waitMaster, 3600), psplashFifo: args.options["psplash-fifo"])
+            waitMaster: waitMaster, psplashFifo: args.options["psplash-fifo"])
 
         let choice: ScreenChoice
         do { choice = try ScreenChoice.open(board, kind: kind, waitMasterSeconds: options.waitMaster) } catch { throw CLIError(error.description) }

@@ -41,9 +41,21 @@ struct Arguments {
         }
     }
 
-    func integer(_ name: String, default value: Int) throws(UsageError) -> Int {
+    /// The option's whole number, checked against `range` so nothing a person types can make
+    /// later arithmetic on it overflow.
+    func integer(_ name: String, default value: Int, range: ClosedRange<Int>) throws(UsageError) -> Int {
         guard let s = options[name] else { return value }
-        guard let v = Int(s), v >= 0 else { throw UsageError(description: "--\(name) needs a whole number of 0 or more, not '\(s)'") }
+        guard let v = Arguments.wholeNumber(s), range.contains(v) else {
+            throw UsageError(description: "--\(name) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(s)'")
+        }
         return v
     }
+
+    /// Plain decimal digits (no sign, no spaces) as a number; nil for anything else or past 18 digits.
+    static func wholeNumber(_ s: Substring) -> Int? {
+        guard !s.isEmpty, s.utf8.count <= 18, s.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        return Int(s)
+    }
+
+    static func wholeNumber(_ s: String) -> Int? { wholeNumber(s[...]) }
 }
