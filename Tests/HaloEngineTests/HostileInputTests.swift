@@ -1,0 +1,121 @@
+import HaloEngine
+import HaloMock
+import HaloRender
+import HaloTestSupport
+import Testing
+
+/// What a hostile or clumsy client can send through the engine, layout and renderer: each case
+/// once trapped, looped or showed the wrong thing.
+@Suite("Hostile input through the engine")
+struct HostileInputTests {
+    func screen(width: Int32 = 200, height: Int32 = 120, theme: Theme = Theme()) -> Screen<MemoryDisplay> {
+        var p = Policy()
+        p.showDelay = Milliseconds(0)
+        let engine = Engine(screenWidth: width, screenHeight: height, theme: theme, policy: p, text: BlockText())
+        return Screen(engine: engine, display: MemoryDisplay(width: width, height: height, format: .xrgb8888))
+    }
+
+    func refusal(_ line: String) -> ControlError? {
+        if case .failure(let e) = CommandParser.parse(line) { return e }
+        return nil
+    }
+
+    @Test(
+        "regions past ±16384 px are refused as out-of-range before anything adds them up",
+        arguments: [
+            "show p partial region=100,100,2147483647,100", "show p linear region=0,0,16777216,100 value=50%",
+            "show p circular region=-2147483648,0,100,100", "show p spinner region=0,16385,10,10", "show p partial region=0,0,10,16385",
+        ])
+    func hugeRegions(line: String) throws {
+        let e = try #require(refusal(line))
+        #expect(e.code == "out-of-range", "\(e)")
+        #expect(e.message.contains("16384") && e.message.contains("region=40,120,400,240"), "\(e)")
+        // An embedding app that builds the command itself meets the same check in the engine.
+        let engine = makeEngine()
+        var o = ShowOptions()
+        o.region = Region(x: 100, y: 100, width: .max, height: 100)
+        #expect(throws: ControlError.self) { try engine.apply(.show(id: "p", kind: .partial, options: o), at: .zero) }
+    }
+
+    @Test(
+        "regions at the limit, partly off screen or a pixel small draw every kind without trapping",
+        arguments: IndicatorKind.allCases)
+    func extremeRegionsDraw(kind: IndicatorKind) throws {
+        let regions = [
+            "-16383,-16383,16384,16384", "199,119,16384,16384", "0,0,1,1", "-16383,0,16384,1", "100,60,16384,16384", "0,0,16384,16384",
+            "199,0,1,120",
+        ]
+        for region in regions {
+            let s = screen()
+            let extra = kind.canBeDeterminate ? " value=1/3" : ""
+            let label = kind.takesLabel ? #" label="A label of several words""# : ""
+            try s.engine.run("show a \(kind.rawValue) region=\(region)\(extra)\(label)", at: 0)
+            for t: Int64 in [0, 100, 400, 1000] { try s.update(at: .milliseconds(t)) }
+            if kind.hasOutcome {
+                try s.engine.run(#"fail a "Did not work""#, at: 1100)
+                try s.update(at: .milliseconds(1200))
+            }
+        }
+    }
+
+    @Test(
+        "progress text is the app's own value, rounded down only where it was not whole percent",
+        arguments: [
+            ("0.4", "40%"), ("0.7", "70%"), ("0.29", "29%"), ("0.57", "57%"), ("0.996", "99%"), ("99.6%", "99%"),
+            ("99.99999%", "99%"), ("60%", "60%"), ("60.5%", "60%"), ("1", "100%"), ("1.0", "100%"), ("0", "0%"),
+            ("30/100", "30/100"), ("1/3", "1/3"),
+        ])
+    func exactProgressText(value: String, shown: String) throws {
+        guard case .progress(_, let v) = parse("progress a \(value)") else {
+            Issue.record("not progress")
+            return
+        }
+        #expect(v.text == shown)
+        // The label on screen ends with the same text.
+        let engine = makeEngine()
+        try engine.run("show a linear label=\"Copying files\" value=\(value)", at: 0)
+        let words = engine.layers(atMs: 600).count
+        #expect(words > 0)
+    }
+
+    @Test("every count's rounded-down percentage matches exact arithmetic")
+    func countPercentages() throws {
+        for total: Int64 in [1, 3, 7, 100, 999, 1_000_003] {
+            for done in Set([0, 1, total / 3, total / 2, total - 1, total]) where done >= 0 {
+                guard case .progress(_, let v) = parse("progress a \(done)/\(total)") else { continue }
+                #expect(v.wholePercent == Int32(done * 100 / total), "\(done)/\(total)")
+            }
+        }
+    }
+
+    @Test("label layout ends for every width, however narrow, and never gives more than two lines")
+    func layoutTerminates() {
+        let measure = { (s: String) -> Int32 in Int32(s.count) * 8 }
+        let texts = ["", "a", "Uploading 24 photos to the family album", String(repeating: "W", count: 4000), "a b c d e f g h"]
+        for width: Int32 in [-1000, -1, 0, 1, 7, 8, 9, 40, 10_000] {
+            for text in texts {
+                let r = LabelLayout.lines(text, maxWidth: width, measure: measure)
+                #expect(r.lines.count <= LabelLayout.maximumLines, "\(width) \(text.prefix(10))")
+                if width >= 8 {
+                    // Every line fits, the ellipsis included.
+                    for line in r.lines { #expect(measure(line) <= width, "\(line) in \(width)") }
+                }
+            }
+        }
+    }
+
+    @Test("a theme that leaves no room for text still lays labels, toasts and checkout messages out and draws them")
+    func noRoomStillDraws() throws {
+        var theme = Theme()
+        theme.toastHeight = 642
+        for width: Int32 in [16, 31, 32, 33, 47] {
+            let s = screen(width: width, height: 120, theme: theme)
+            try s.engine.run(#"show a circular label="Uploading photos" value=10%"#, at: 0)
+            try s.engine.run(#"show b spinner label="Finding printers""#, at: 0)
+            try s.engine.run(#"show c checkout label="Processing payment""#, at: 0)
+            try s.engine.run(#"toast "Settings saved on the device""#, at: 0)
+            #expect(s.engine.lineCount(of: "Some words here", toast: true) >= 1)
+            for t: Int64 in [0, 300, 900] { try s.update(at: .milliseconds(t)) }
+        }
+    }
+}
