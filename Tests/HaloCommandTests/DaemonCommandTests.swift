@@ -137,6 +137,23 @@ extension CommandTests {
         #expect(try settledSnapshot(socket, in: dir, equals: "@0 show x linear value=30%\n", board: board.path))
     }
 
+    @Test("a standard error whose reader has gone and signals the daemon does not use leave it serving; SIGTERM still cleans up")
+    func straySignalsAndBrokenLog() throws {
+        let dir = try scratch()
+        let socket = dir.appendingPathComponent("halo.sock").path
+        let daemon = try Self.start(["run", "--board", "mock-480x480", "--socket", socket], stderr: .brokenPipe)
+        for _ in 0..<1500 where !FileManager.default.fileExists(atPath: socket) && daemon.isRunning { usleep(20_000) }
+        // Each of these writes a log line to the broken pipe, or once ended the process.
+        for signal in [SIGHUP, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGIO, SIGVTALRM, __libc_current_sigrtmin() + 3] {
+            daemon.signal(signal)
+            usleep(100_000)
+            let r = try halo(["ctl", "--socket", socket, "stats"])
+            #expect(r.status == 0 && r.out.hasPrefix("ok frames="), "after signal \(signal): \(r)")
+        }
+        #expect(daemon.stop() == 0)
+        #expect(!FileManager.default.fileExists(atPath: socket))
+    }
+
     @Test("release and adopt on a display without DRM master are refused, saying why")
     func handoffNeedsDRM() throws {
         let dir = try scratch()

@@ -24,6 +24,9 @@ public final class ChildProcess {
         case file(String)
         /// A pipe whose other end the caller reads or writes (`output`, `input`).
         case pipe
+        /// A pipe whose reading end is closed as soon as the child has started: every write
+        /// the child makes to it fails with EPIPE (and raises SIGPIPE).
+        case brokenPipe
     }
 
     public struct Failure: Error, CustomStringConvertible {
@@ -78,6 +81,13 @@ public final class ChildProcess {
                 posix_spawn_file_actions_adddup2(&actions, childEnd, target)
                 childEnds.append(childEnd)
                 parentEnds[fd] = parentEnd
+            case .brokenPipe:
+                var ends: [Int32] = [-1, -1]
+                guard pipe(&ends) == 0 else { throw Failure(description: "pipe: errno \(errno)") }
+                ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
+                posix_spawn_file_actions_adddup2(&actions, ends[1], target)
+                // Both ends close in the parent once the child has its copy of the writing end.
+                childEnds += ends
             }
         }
         // posix_spawn_file_actions_addchdir_np is a GNU extension Swift's Glibc does not show.

@@ -307,7 +307,7 @@ public final class ControlServer<Output: Display> {
             case SIGHUP:
                 onReload?()
                 needsFrame = true
-            default: break
+            default: log("\(StraySignals.name(s)) does nothing to halo run and was ignored; SIGHUP reloads the board, SIGTERM stops the daemon")
             }
         }
     }

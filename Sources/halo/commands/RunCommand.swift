@@ -25,6 +25,9 @@ enum RunCommand {
     }
 
     static func run(_ words: [String]) throws(CLIError) {
+        // First of all: waiting for DRM master can take minutes, and a stray signal must not
+        // end the daemon then either.
+        StraySignals.disarm()
         let args: Arguments
         var waitMaster = 0
         do {
@@ -92,7 +95,7 @@ enum RunCommand {
         let server: ControlServer<D>
         var fifo: PsplashFifo?
         do {
-            let signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP])
+            let signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP] + StraySignals.reported)
             let listener = try UnixListener(path: options.socket, group: board.socketGroup)
             server = ControlServer(
                 screen: screen, listener: listener, signals: signals, frameRate: board.framesPerSecond,
