@@ -231,11 +231,11 @@ public final class ControlServer<Output: Display> {
             c.send("ok")
             return
         }
-        c.send(execute(line, at: now))
+        c.send(execute(line, at: now, owner: c.number))
     }
 
     /// Runs one line of the control language as a client would send it; returns the reply.
-    public func execute(_ line: String, at now: Instant) -> String {
+    public func execute(_ line: String, at now: Instant, owner: Int = 0) -> String {
         if line == "stats" { return "ok " + statsLine }
         if line == "sync" { return sync() }
         if let reply = extraCommand?(line, { self.drawIfDue(now) }) {
@@ -247,7 +247,7 @@ public final class ControlServer<Output: Display> {
             return "error \(e.code): \(e.message)"
         case .success(let command):
             do {
-                let warnings = try engine.apply(command, at: now)
+                let warnings = try engine.apply(command, at: now, owner: owner)
                 needsFrame = true
                 if case .cancel(let id) = command { broadcast("cancelled \(id)") }
                 return warnings.isEmpty ? "ok" : "ok; warning: " + warnings.map(\.message).joined(separator: "; ")

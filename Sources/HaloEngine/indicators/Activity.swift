@@ -35,6 +35,8 @@ struct Activity {
     var visibleFrom: Instant
     /// When it leaves the screen; nil while it stays.
     var removeAt: Instant?
+    /// Who showed it (`Engine.apply`'s owner), for the per-owner limit.
+    var owner: Int = 0
 
     /// Value changes glide over this long, ease-out, without overshoot.
     static let valueGlide: Int64 = 300_000

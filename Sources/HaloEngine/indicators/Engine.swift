@@ -19,6 +19,13 @@ public final class Engine {
     static let rememberedKinds = 4096
     var nextSerial: UInt32 = 1
 
+    /// Activities at once, shown or waiting for their show delay, from all clients together. Far
+    /// more than a screen can show legibly; a bound that keeps every frame's cost bounded too.
+    public static let maximumActivities = 256
+    /// Activities one owner (one daemon connection) may hold at once, so one client cannot take
+    /// every place.
+    public static let maximumActivitiesPerOwner = 64
+
     public init(screenWidth: Int32, screenHeight: Int32, theme: Theme, policy: Policy, text: TextRasterizer) {
         self.screenWidth = screenWidth
         self.screenHeight = screenHeight
@@ -28,13 +35,15 @@ public final class Engine {
         self.labels = LabelCache(text)
     }
 
-    /// Carries out one command at `now`. Errors leave every activity as it was.
+    /// Carries out one command at `now`. Errors leave every activity as it was. `owner` names
+    /// who sent it (a daemon's connection number), for `maximumActivitiesPerOwner`; 0 is the
+    /// embedding program or a script, limited only by `maximumActivities`.
     @discardableResult
-    public func apply(_ command: Command, at now: Instant) throws(ControlError) -> [ControlWarning] {
+    public func apply(_ command: Command, at now: Instant, owner: Int = 0) throws(ControlError) -> [ControlWarning] {
         expire(at: now)
         switch command {
         case .show(let id, let kind, let options):
-            return try show(id, kind, options, now)
+            return try show(id, kind, options, now, owner: owner)
         case .progress(let id, let value):
             // Changed in place: progress arrives many times a second, and a copy of the
             // activity would retain and release every string it holds.
@@ -118,7 +127,7 @@ public final class Engine {
 
     // MARK: - State transitions
 
-    func show(_ id: String, _ kind: IndicatorKind, _ o: ShowOptions, _ now: Instant) throws(ControlError) -> [ControlWarning] {
+    func show(_ id: String, _ kind: IndicatorKind, _ o: ShowOptions, _ now: Instant, owner: Int) throws(ControlError) -> [ControlWarning] {
         if let known = kinds[id], known != kind {
             throw ControlError("\(id) is a \(known.rawValue) activity; an activity keeps one kind for its whole life, so use a new id for a \(kind.rawValue)", code: "refused")
         }
@@ -149,14 +158,26 @@ public final class Engine {
             return []
         }
         // A new activity (or a new run of an id whose last run ended).
-        activities.removeAll { $0.id == id }
+        let replaced = activities.firstIndex { $0.id == id }
+        if replaced == nil && activities.count >= Engine.maximumActivities {
+            throw ControlError(
+                "\(Engine.maximumActivities) activities are already on screen or waiting, the most Halo keeps; dismiss finished ones before showing more",
+                code: "limit")
+        }
+        if owner != 0, activities.reduce(0, { $0 + ($1.owner == owner && $1.id != id ? 1 : 0) }) >= Engine.maximumActivitiesPerOwner {
+            throw ControlError(
+                "this connection already has \(Engine.maximumActivitiesPerOwner) activities, the most one client may hold; dismiss finished ones before showing more",
+                code: "limit")
+        }
+        if let replaced { activities.remove(at: replaced) }
         remember(id, kind)
         let progress: Activity.Progress =
             o.value.map { .determinate(value: $0, from: $0.fractionQ16, changedAt: now) } ?? .indeterminate(since: now)
         let a = Activity(
             id: id, kind: kind, serial: nextSerial, createdAt: now, label: o.label.flatMap { $0.isEmpty ? nil : $0 },
             showValue: o.showValue, region: o.region, trackHidden: o.trackHidden, cancellable: o.cancellable,
-            progress: progress, switchFrom: nil, outcome: nil, endedAt: nil, visibleFrom: now + policy.showDelay, removeAt: nil)
+            progress: progress, switchFrom: nil, outcome: nil, endedAt: nil, visibleFrom: now + policy.showDelay, removeAt: nil,
+            owner: owner)
         nextSerial &+= 1
         activities.append(a)
         return []
