@@ -118,4 +118,36 @@ struct HostileInputTests {
             for t: Int64 in [0, 300, 900] { try s.update(at: .milliseconds(t)) }
         }
     }
+
+    @Test("activities are capped in total and per owner, with a clear limit error; ended ones make room again")
+    func activityLimits() throws {
+        let engine = makeEngine()
+        for i in 0..<Engine.maximumActivitiesPerOwner {
+            try engine.apply(parse("show s\(i) spinner"), at: .zero, owner: 7)
+        }
+        do {
+            try engine.apply(parse("show one-more spinner"), at: .zero, owner: 7)
+            Issue.record("owner 7 went past its limit")
+        } catch {
+            #expect(error.code == "limit" && error.message.contains("\(Engine.maximumActivitiesPerOwner) activities"), "\(error)")
+        }
+        // Updating one it has is no new activity; another owner still has room.
+        try engine.apply(parse("show s0 spinner label=\"Finding printers\""), at: .zero, owner: 7)
+        for i in 0..<(Engine.maximumActivities - Engine.maximumActivitiesPerOwner) {
+            try engine.apply(parse("show t\(i) spinner"), at: .zero)
+        }
+        do {
+            try engine.run("show full spinner", at: 0)
+            Issue.record("the engine went past its total limit")
+        } catch {
+            #expect(error.code == "limit" && error.message.contains("\(Engine.maximumActivities) activities"), "\(error)")
+        }
+        #expect(engine.activityIDs(at: .zero).count == Engine.maximumActivities)
+        // A dismissed activity that never showed leaves at once and frees its place.
+        try engine.run("dismiss t0", at: 100)
+        try engine.run("show full spinner", at: 100)
+        // Every frame of a full engine draws.
+        let s = Screen(engine: engine, display: MemoryDisplay(width: 480, height: 480, format: .xrgb8888))
+        for t: Int64 in [600, 616, 700] { try s.update(at: .milliseconds(t)) }
+    }
 }

@@ -1,8 +1,17 @@
 /// What changed between two display lists, as screen damage.
 public enum LayerDiff {
+    /// Up to this many layers a side, layers are paired by linear search; past it, through a
+    /// table of keys, so a frame's cost grows linearly with what is on screen.
+    static let linearSearchLimit = 16
+
     public static func damage(from old: [Layer], to new: [Layer]) -> DamageList {
+        if old.count > linearSearchLimit || new.count > linearSearchLimit { return hashedDamage(from: old, to: new) }
+        return linearDamage(from: old, to: new)
+    }
+
+    static func linearDamage(from old: [Layer], to new: [Layer]) -> DamageList {
         var damage = DamageList()
-        // Layers are few (a dozen at most), so pairing them by a linear search is the cheapest way.
+        // Usually a dozen layers or fewer: pairing them by a linear search is the cheapest way.
         var lastMatchedIndex = -1
         var orderChanged = false
         for layer in new {
@@ -21,6 +30,28 @@ public enum LayerDiff {
         }
         if orderChanged {
             // Rare (an activity moved in the stacking order): redraw everything that moved.
+            for layer in new { damage.add(layer.drawable.bounds) }
+        }
+        return damage
+    }
+
+    /// `damage(from:to:)` for many layers: the same pairing by key, through a table.
+    static func hashedDamage(from old: [Layer], to new: [Layer]) -> DamageList {
+        var damage = DamageList()
+        let oldIndex = LayerKeyTable(old), newIndex = LayerKeyTable(new)
+        var lastMatchedIndex = -1
+        var orderChanged = false
+        for layer in new {
+            guard let i = oldIndex.index(of: layer.key) else {
+                damage.add(layer.drawable.bounds)
+                continue
+            }
+            if i < lastMatchedIndex { orderChanged = true }
+            lastMatchedIndex = i
+            if old[i].drawable != layer.drawable { addChange(from: old[i].drawable, to: layer.drawable, into: &damage) }
+        }
+        for layer in old where newIndex.index(of: layer.key) == nil { damage.add(layer.drawable.bounds) }
+        if orderChanged {
             for layer in new { damage.add(layer.drawable.bounds) }
         }
         return damage
