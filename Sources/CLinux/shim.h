@@ -16,3 +16,22 @@
 
 // The calling thread's id, for a timer aimed at that thread alone.
 static inline pid_t halo_thread_id(void) { return gettid(); }
+
+// The process at the other end of a connected Unix socket, as the kernel recorded it when it
+// connected (SO_PEERCRED). glibc declares struct ucred only under _GNU_SOURCE, which this
+// module cannot set before glibc's headers are read; the kernel's layout is these three fields.
+struct halo_ucred {
+    pid_t pid;
+    uid_t uid;
+    gid_t gid;
+};
+
+static inline int halo_peer_credentials(int fd, pid_t *pid, uid_t *uid, gid_t *gid) {
+    struct halo_ucred c;
+    socklen_t length = sizeof c;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &c, &length) != 0) return -1;
+    *pid = c.pid;
+    *uid = c.uid;
+    *gid = c.gid;
+    return 0;
+}

@@ -27,7 +27,11 @@ final class TestDaemon {
         var clockBox: TestDaemon? = nil
         server = ControlServer(screen: screen, listener: listener, signals: nil, frameRate: 60) { clockBox?.now ?? .zero }
         clockBox = self
+        server.log = { [weak self] in self?.logged.append($0) }
     }
+
+    /// Every line the daemon logged.
+    var logged: [String] = []
 
     /// Runs the loop a few rounds, each waiting at most 20 ms.
     func spin(_ rounds: Int = 5) {

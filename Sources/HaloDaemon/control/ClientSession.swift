@@ -1,6 +1,8 @@
+import HaloEngine
 import HaloPOSIX
 
-/// One connected client: its socket, the line it is sending, the replies it has not read yet.
+/// One connected client: its socket, who it is, the line it is sending, the replies it has
+/// not read yet, and the times the daemon's timeouts are measured from.
 public final class ClientSession {
     /// Replies and events a client may leave unread before it is disconnected: a client that
     /// never reads must not make the daemon's memory grow.
@@ -8,6 +10,8 @@ public final class ClientSession {
 
     public let descriptor: Descriptor
     public let number: Int
+    public let peer: PeerCredentials
+    let connectedAt: Instant
     var framer = LineFramer()
     var output: [UInt8] = []
     var outputStart = 0
@@ -15,10 +19,21 @@ public final class ClientSession {
     public internal(set) var subscribed = false
     /// Set when the client is to be dropped at the end of this round.
     var closing = false
+    /// Why the daemon cut the client off, for the log; nil when the client left by itself.
+    var cutReason: String?
+    /// When the client last completed a line; nil while it has sent none.
+    var lastLine: Instant?
+    /// When the line it is in the middle of began; nil between lines.
+    var midLineSince: Instant?
+    /// When a byte last came from the client, or it connected: who is longest idle.
+    var lastHeard: Instant
 
-    init(descriptor: Descriptor, number: Int) {
+    init(descriptor: Descriptor, number: Int, peer: PeerCredentials, now: Instant) {
         self.descriptor = descriptor
         self.number = number
+        self.peer = peer
+        connectedAt = now
+        lastHeard = now
     }
 
     var hasPendingOutput: Bool { outputStart < output.count }
@@ -26,11 +41,26 @@ public final class ClientSession {
     /// Queues one line for the client; drops the client if it has stopped reading.
     func send(_ line: String) {
         if output.count - outputStart + line.utf8.count + 1 > ClientSession.maximumPendingOutput {
-            closing = true
+            cut("left more than \(ClientSession.maximumPendingOutput / 1024) KiB of replies unread (it sends without reading)")
             return
         }
         output.append(contentsOf: line.utf8)
         output.append(UInt8(ascii: "\n"))
+    }
+
+    /// Marks the client to be dropped, keeping the first reason given.
+    func cut(_ reason: String) {
+        if !closing { cutReason = reason }
+        closing = true
+    }
+
+    /// Sends `line` as the last thing the client hears, then cuts it off.
+    func dismiss(_ line: String, reason: String) {
+        if !closing {
+            send(line)
+            flush()
+        }
+        cut(reason)
     }
 
     /// Writes what the socket takes now.
@@ -53,4 +83,7 @@ public final class ClientSession {
             outputStart = 0
         }
     }
+
+    /// Who the client is, for the log: its number and the kernel's record of its process.
+    var described: String { "client #\(number) (\(peer))" }
 }

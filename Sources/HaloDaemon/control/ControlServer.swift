@@ -30,10 +30,20 @@ public final class ControlServer<Output: Display> {
     /// Where client bytes land before they are framed; one buffer for every client and round.
     var chunk = [UInt8](repeating: 0, count: 4096)
 
-    /// More clients than this are told the daemon is busy and disconnected.
-    public static var maximumClients: Int { 64 }
+    /// How many connections the loop keeps and how long it waits on them (see `ClientLimits`).
+    public var limits = ClientLimits()
     /// Bytes read from one client in one round of the loop, so a flood cannot starve others.
     public static var readBudget: Int { 16 * 1024 }
+
+    /// A descriptor held in reserve: when the process runs out, it is given up for a moment to
+    /// accept a waiting client and tell it so, instead of leaving it hanging.
+    var spare: Int32 = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    /// Set while accepting fails for want of descriptors; the log says so once per episode.
+    var outOfDescriptors = false
+    /// While set, the listener is not polled (no descriptor to accept with at all).
+    var listenerPausedUntil: Instant?
+    /// Which log lines are written (`report`).
+    var logLimiter = RateLimitedLog()
 
     /// Called on SIGHUP (reload the board's theme).
     public var onReload: (() -> Void)?
@@ -41,7 +51,8 @@ public final class ControlServer<Output: Display> {
     /// to bring the screen up to date first, returns the reply, or nil when the line is not
     /// one of them.
     public var extraCommand: ((String, _ drawNow: () -> Void) -> String?)?
-    /// Where problems that belong to no client are reported (stderr in `halo run`).
+    /// Where the daemon's log lines go (stderr in `halo run`); they arrive through `report`,
+    /// which limits each kind of line.
     public var log: (String) -> Void = { _ in }
     /// Called once, after the first frame has been handed to the display (systemd's READY=1).
     public var onFirstFrame: (() -> Void)?
@@ -81,13 +92,23 @@ public final class ControlServer<Output: Display> {
 
     public func stop() { running = false }
 
+    deinit { if spare >= 0 { close(spare) } }
+
+    /// Logs `message` unless lines of its `category` are coming too fast (`RateLimitedLog`).
+    public func report(_ category: String, _ message: String) {
+        if let line = logLimiter.admit(category, message, at: clock()) { log(line) }
+    }
+
     /// One round: draw if due, wait for the next event or frame, handle what came.
     /// `maximumWait` (milliseconds) bounds the wait, for callers that interleave other work.
     public func step(maximumWait: Int32? = nil) {
         drawIfDue(clock())
         var timeout = pollTimeout(clock())
         if let m = maximumWait, timeout < 0 || timeout > m { timeout = m }
-        var fds: [pollfd] = [pollfd(fd: listener.descriptor.raw, events: Int16(POLLIN), revents: 0)]
+        let listening = listenerPausedUntil.map { clock() >= $0 } ?? true
+        if listening { listenerPausedUntil = nil }
+        // A negative descriptor is skipped by poll: the listener rests while it is paused.
+        var fds: [pollfd] = [pollfd(fd: listening ? listener.descriptor.raw : -1, events: Int16(POLLIN), revents: 0)]
         if let signals { fds.append(pollfd(fd: signals.descriptor.raw, events: Int16(POLLIN), revents: 0)) }
         let displayEvents = screen.display.eventDescriptor
         if let displayEvents { fds.append(pollfd(fd: displayEvents, events: Int16(POLLIN), revents: 0)) }
@@ -101,12 +122,15 @@ public final class ControlServer<Output: Display> {
         }
         let ready = poll(&fds, nfds_t(fds.count), timeout)
         if ready < 0 {
-            if errno != EINTR { log("poll failed: \(SystemError("poll").description)") }
+            if errno != EINTR { report("poll", "poll failed: \(SystemError("poll").description)") }
             return
         }
         if ready == 0 {
-            // A timer we armed ran out; it counts as idle when it brought no frame to draw.
-            if !frameDue(clock()) { idleWakeups += 1 }
+            // A timer we armed ran out; it counts as idle when it brought no frame to draw, no
+            // client's timeout and no end of a pause.
+            let cut = expireClients(clock())
+            if !frameDue(clock()) && !cut && listenerPausedUntil == nil && listening { idleWakeups += 1 }
+            removeClosedClients()
             return
         }
         if let signals, fds[1].revents != 0 { handleSignals(signals.pending()) }
@@ -121,8 +145,18 @@ public final class ControlServer<Output: Display> {
             // POLLHUP with nothing left to read: the client is gone.
             if revents & Int16(POLLHUP) != 0 && revents & Int16(POLLIN) == 0 { c.closing = true }
         }
-        if fds[0].revents & Int16(POLLIN) != 0 { acceptClients() }
+        if fds[0].revents & Int16(POLLIN) != 0 { acceptClients(now) }
+        _ = expireClients(clock())
         for c in clients where c.hasPendingOutput { c.flush() }
+        removeClosedClients()
+    }
+
+    /// Drops the clients marked to go, logging who was cut off and why.
+    func removeClosedClients() {
+        guard clients.contains(where: { $0.closing }) else { return }
+        for c in clients where c.closing {
+            if let why = c.cutReason { report("cut-off", "\(c.described) cut off: \(why)") }
+        }
         clients.removeAll { $0.closing }
     }
 
@@ -166,8 +200,16 @@ public final class ControlServer<Output: Display> {
         // Waiting for a flip event; bounded, so a driver that never sends one cannot stall us.
         if !screen.display.readyForFrame { return 100 }
         if needsFrame { return 0 }
-        guard let next = engine.nextChange(after: now) else { return -1 }
-        let wait = next <= now ? lastFrame.microseconds + frameInterval - now.microseconds : next - now
+        var wait: Int64? = nil
+        if let next = engine.nextChange(after: now) {
+            wait = next <= now ? lastFrame.microseconds + frameInterval - now.microseconds : next - now
+        }
+        // Clients' timeouts and the end of a listener pause wake the loop too; an idle daemon
+        // whose clients all talk has neither, and arms nothing.
+        for deadline in [clientDeadline(), listenerPausedUntil].compactMap({ $0 }) {
+            wait = min(wait ?? Int64.max, deadline - now)
+        }
+        guard let wait else { return -1 }
         if wait <= 0 { return 0 }
         return Int32(min((wait + 999) / 1000, Int64(Int32.max)))
     }
@@ -177,23 +219,121 @@ public final class ControlServer<Output: Display> {
 
     // MARK: - Clients
 
-    func acceptClients() {
+    func acceptClients(_ now: Instant) {
         while true {
-            let accepted: Descriptor?
+            let accepted: UnixListener.Accepted
             do { accepted = try listener.accept() } catch {
-                log("cannot accept a client: \(error.description)")
+                report("accept", "cannot accept a client: \(error.description)")
                 return
             }
-            guard let d = accepted else { return }
-            let c = ClientSession(descriptor: d, number: nextClientNumber)
-            nextClientNumber += 1
-            if clients.count >= Self.maximumClients {
-                c.send("error busy: the daemon serves \(Self.maximumClients) clients at once; close one and connect again")
-                c.flush()
-                continue
+            switch accepted {
+            case .none:
+                if outOfDescriptors {
+                    outOfDescriptors = false
+                    report("descriptors", "file descriptors are free again; new clients are served")
+                }
+                return
+            case .outOfDescriptors(let e):
+                if !outOfDescriptors {
+                    outOfDescriptors = true
+                    var limit = rlimit()
+                    getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+                    report(
+                        "descriptors",
+                        "out of file descriptors (\(SystemError.reason(e)); this process may open \(limit.rlim_cur)): new clients are told the daemon is busy until some leave; raise the limit (LimitNOFILE= in the unit, ulimit -n) or stop the program that holds many connections")
+                }
+                guard turnAwayWithSpare() else {
+                    // Not even the reserve: rest the listener instead of spinning on it.
+                    listenerPausedUntil = Instant(microseconds: now.microseconds + limits.listenerPauseMicroseconds)
+                    return
+                }
+            case .connection(let d):
+                admit(d, now)
             }
-            clients.append(c)
         }
+    }
+
+    /// Gives up the reserve descriptor to accept one waiting client, tells it the daemon is out
+    /// of descriptors, closes it and takes the reserve back. False when there was no reserve.
+    func turnAwayWithSpare() -> Bool {
+        guard spare >= 0 else { return false }
+        close(spare)
+        spare = -1
+        if case .connection(let d)? = try? listener.accept() {
+            let line = Array("error busy: the daemon has run out of file descriptors; try again shortly\n".utf8)
+            _ = line.withUnsafeBytes { send(d.raw, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        }
+        spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        return true
+    }
+
+    /// Takes a new connection, within the shares of each program and user and the total.
+    func admit(_ d: Descriptor, _ now: Instant) {
+        let peer = PeerCredentials.of(d.raw) ?? PeerCredentials(pid: 0, uid: UInt32.max, gid: UInt32.max, program: "?")
+        let c = ClientSession(descriptor: d, number: nextClientNumber, peer: peer, now: now)
+        nextClientNumber += 1
+        let open = clients.filter { !$0.closing }
+        if peer.pid > 0 && open.reduce(0, { $0 + ($1.peer.pid == peer.pid ? 1 : 0) }) >= limits.perProgram {
+            c.dismiss(
+                "error busy: this program already has \(limits.perProgram) connections, the most one program may hold; send all its commands on one connection",
+                reason: "refused: its program already holds \(limits.perProgram) connections")
+            report("cut-off", "\(c.described) refused: its program already holds \(limits.perProgram) connections")
+            return
+        }
+        if open.reduce(0, { $0 + ($1.peer.uid == peer.uid ? 1 : 0) }) >= limits.perUser {
+            c.dismiss(
+                "error busy: this user already has \(limits.perUser) connections, the most one user may hold; close some",
+                reason: "refused: its user already holds \(limits.perUser) connections")
+            report("cut-off", "\(c.described) refused: its user already holds \(limits.perUser) connections")
+            return
+        }
+        if open.count >= limits.clients {
+            // Full: the connection quiet the longest makes room, unless every one spoke just now.
+            guard let quiet = open.min(by: { $0.lastHeard < $1.lastHeard }), now - quiet.lastHeard >= 1_000_000 else {
+                c.dismiss("error busy: the daemon serves \(limits.clients) clients at once and all are active; try again shortly", reason: "refused: full")
+                report("cut-off", "\(c.described) refused: all \(limits.clients) places are in use by active clients")
+                return
+            }
+            quiet.dismiss(
+                "error idle: the daemon is full and this connection had been quiet the longest; connect again when there is a command to send",
+                reason: "quiet the longest while the daemon was full, to make room for \(c.described)")
+        }
+        clients.append(c)
+        report("connect", "\(c.described) connected")
+    }
+
+    /// The earliest moment a client's timeout runs out, if any client is waiting on one.
+    func clientDeadline() -> Instant? {
+        var best: Instant? = nil
+        for c in clients where !c.closing {
+            var due: Instant? = nil
+            if let since = c.midLineSince {
+                due = Instant(microseconds: since.microseconds + limits.halfLineMicroseconds)
+            } else if c.lastLine == nil {
+                due = Instant(microseconds: c.connectedAt.microseconds + limits.silentMicroseconds)
+            }
+            if let due, best.map({ due < $0 }) ?? true { best = due }
+        }
+        return best
+    }
+
+    /// Cuts off the clients whose timeouts have run out; true if any was.
+    func expireClients(_ now: Instant) -> Bool {
+        var any = false
+        for c in clients where !c.closing {
+            if let since = c.midLineSince, now - since >= limits.halfLineMicroseconds {
+                c.dismiss(
+                    "error timeout: a line must arrive whole within \(limits.halfLineMicroseconds / 1_000_000) s; end every command with a newline",
+                    reason: "sent half a line and then nothing for \(limits.halfLineMicroseconds / 1_000_000) s")
+                any = true
+            } else if c.lastLine == nil && now - c.connectedAt >= limits.silentMicroseconds {
+                c.dismiss(
+                    "error idle: nothing came in \(limits.silentMicroseconds / 1_000_000) s after connecting; connect when there is a command to send",
+                    reason: "sent nothing for \(limits.silentMicroseconds / 1_000_000) s after connecting")
+                any = true
+            }
+        }
+        return any
     }
 
     func readFrom(_ c: ClientSession, now: Instant) {
@@ -213,13 +353,23 @@ public final class ControlServer<Output: Display> {
                 return
             case .bytes(let n):
                 budget -= n
+                c.lastHeard = now
+                let wasMidLine = c.framer.isMidLine
                 let pieces = chunk.withUnsafeBytes { c.framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
                 for piece in pieces {
+                    c.lastLine = now
                     switch piece {
                     case .line(let line): handle(line, from: c, now: now)
                     case .overlong(let bytes):
                         c.send("error too-long: a line of \(bytes) bytes is over the \(c.framer.limit)-byte limit; send one command a line and shorten the label")
                     }
+                }
+                // A line's clock starts at its first byte: one that began in these bytes, or the
+                // same line as before when no line ended.
+                if !c.framer.isMidLine {
+                    c.midLineSince = nil
+                } else if !wasMidLine || !pieces.isEmpty || c.midLineSince == nil {
+                    c.midLineSince = now
                 }
             }
         }
@@ -238,13 +388,17 @@ public final class ControlServer<Output: Display> {
     public func execute(_ line: String, at now: Instant, owner: Int = 0) -> String {
         if line == "stats" { return "ok " + statsLine }
         if line == "sync" { return sync() }
+        let verb = line.prefix { $0 != " " && $0 != "\t" }
+        if ["stats", "sync", "subscribe"].contains(verb) {
+            return "error invalid: \(verb) takes nothing after it; send the word \(verb) alone"
+        }
         if let reply = extraCommand?(line, { self.drawIfDue(now) }) {
             needsFrame = true
             return reply
         }
         switch CommandParser.parse(line) {
         case .failure(let e):
-            return "error \(e.code): \(e.message)"
+            return "error \(e.code): \(LogText.escaped(e.message))"
         case .success(let command):
             do {
                 let warnings = try engine.apply(command, at: now, owner: owner)
@@ -252,7 +406,7 @@ public final class ControlServer<Output: Display> {
                 if case .cancel(let id) = command { broadcast("cancelled \(id)") }
                 return warnings.isEmpty ? "ok" : "ok; warning: " + warnings.map(\.message).joined(separator: "; ")
             } catch {
-                return "error \(error.code): \(error.message)"
+                return "error \(error.code): \(LogText.escaped(error.message))"
             }
         }
     }

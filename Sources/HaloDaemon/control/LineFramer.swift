@@ -22,6 +22,8 @@ public struct LineFramer {
 
     /// Bytes held for an unfinished line.
     public var pendingBytes: Int { partial.count }
+    /// True between the first byte of a line and its newline (an overlong one included).
+    public var isMidLine: Bool { !partial.isEmpty || dropped > 0 }
 
     /// Feeds `bytes`; returns the lines they complete, in order.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer) -> [Piece] {
