@@ -1,4 +1,8 @@
+import Glibc
 import HaloDaemon
+import HaloEngine
+import HaloPOSIX
+import HaloTestSupport
 import Testing
 
 @Suite("psplash compatibility")
@@ -6,29 +10,95 @@ struct PsplashTests {
     @Test("MSG, PROGRESS and QUIT become one linear indicator, NUL- or newline-ended, in pieces")
     func translates() {
         var t = PsplashTranslator()
-        #expect(t.feed(Array("PROGRESS 20\0".utf8)) == [.command("show psplash linear value=20%")])
+        #expect(t.feed(Array("PROGRESS 20\0".utf8)) == [.command("progress psplash 20%", orStart: "show psplash linear value=20%")])
         #expect(t.feed(Array("MSG Starting \"net\"".utf8)) == [])
-        #expect(t.feed(Array("work\0PROGRESS 150\n".utf8)) == [.command(#"label psplash "Starting \"net\"work""#), .command("progress psplash 100%")])
-        #expect(t.feed(Array("QUIT\0".utf8)) == [.command("dismiss psplash"), .quit])
+        #expect(
+            t.feed(Array("work\0PROGRESS 150\n".utf8)) == [
+                .command(#"label psplash "Starting \"net\"work""#, orStart: #"show psplash linear label="Starting \"net\"work""#),
+                .command("progress psplash 100%", orStart: "show psplash linear value=100%"),
+            ])
+        #expect(t.feed(Array("QUIT\0".utf8)) == [.quit])
     }
 
-    @Test("a message first shows an indeterminate bar with it as the label")
-    func messageFirst() {
-        var t = PsplashTranslator()
-        #expect(t.feed(Array("MSG Booting\0".utf8)) == [.command(#"show psplash linear label="Booting""#)])
-    }
-
-    @Test("unknown or malformed messages are ignored with a reason, and a message is capped at 512 bytes")
+    @Test("unknown or malformed messages are ignored with a reason; one over 512 bytes is dropped whole, as the README says")
     func badMessages() {
         var t = PsplashTranslator()
-        let actions = t.feed(Array("PROGRESS lots\0REBOOT\0".utf8))
-        #expect(actions.count == 2)
+        let actions = t.feed(Array("PROGRESS lots\0REBOOT\0PROGRESS 99999999999999999999999\0".utf8))
+        #expect(actions.count == 3)
         for a in actions {
-            guard case .ignored(let why) = a else { Issue.record("\(a) not ignored"); continue }
+            guard case .ignored(let why) = a else {
+                Issue.record("\(a) not ignored")
+                continue
+            }
             #expect(why.contains("PROGRESS") || why.contains("MSG"))
         }
-        let long = t.feed(Array(("MSG " + String(repeating: "a", count: 5000) + "\0").utf8))
-        guard case .command(let line) = long.first else { Issue.record("\(long)"); return }
-        #expect(line.utf8.count < 600)
+        let long = t.feed(Array(("MSG " + String(repeating: "a", count: 5000) + "\0PROGRESS 5\0").utf8))
+        #expect(long.count == 2)
+        #expect(long.first == .ignored("a message of 5004 bytes is longer than psplash's 512 and was dropped"))
+        #expect(long.last == .command("progress psplash 5%", orStart: "show psplash linear value=5%"))
+        // Exactly 512 bytes still counts.
+        let edge = t.feed(Array(("MSG " + String(repeating: "b", count: 508) + "\0").utf8))
+        guard case .command(let line, _)? = edge.first else {
+            Issue.record("\(edge)")
+            return
+        }
+        #expect(line.contains(String(repeating: "b", count: 508)))
     }
+
+    @Test("the FIFO is made 0620 whatever the umask, read a budget at a time, and its bar comes back after a client dismissed it")
+    func fifo() throws {
+        let path = "/tmp/halo-test-\(getpid())-psplash"
+        unlink(path)
+        defer { unlink(path) }
+        let old = umask(0o077)
+        let fifo = try PsplashFifo(path: path)
+        umask(old)
+        var st = stat()
+        #expect(lstat(path, &st) == 0 && st.st_mode & 0o777 == 0o620)
+
+        let engine = makeTestEngine()
+        var now = Instant.milliseconds(0)
+        let writer = open(path, O_WRONLY | O_NONBLOCK)
+        defer { close(writer) }
+        func write(_ text: String) { _ = Array(text.utf8).withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) } }
+        func serve() -> [String] {
+            var reports: [String] = []
+            fifo.serve(
+                run: { line in
+                    switch CommandParser.parse(line) {
+                    case .failure(let e): return "error \(e.code): \(e.message)"
+                    case .success(let c):
+                        do throws(ControlError) {
+                            try engine.apply(c, at: now)
+                            return "ok"
+                        } catch { return "error \(error.code): \(error.message)" }
+                    }
+                }, report: { reports.append($0) }, quit: {})
+            return reports
+        }
+        write("PROGRESS 30\0")
+        #expect(serve().isEmpty)
+        #expect(engine.activityIDs(at: now) == ["psplash"])
+        try engine.apply(.dismiss(id: "psplash"), at: now)
+        now = .milliseconds(5000)
+        #expect(engine.activityIDs(at: now).isEmpty)
+        write("MSG Starting network\0PROGRESS 40\0")
+        #expect(serve().isEmpty)
+        #expect(engine.activityIDs(at: now) == ["psplash"], "the bar is back")
+
+        // 40 KiB of unknown messages: one round reads 4 KiB of them, the rest waits its turn.
+        write(String(repeating: "X\0", count: 20_000))
+        let reports = serve()
+        #expect(reports.count == PsplashFifo.readBudget / 2, "\(reports.count)")
+        var rounds = 1
+        while !serve().isEmpty && rounds < 100 { rounds += 1 }
+        #expect(rounds == (40_000 + PsplashFifo.readBudget - 1) / PsplashFifo.readBudget)
+    }
+}
+
+func makeTestEngine() -> Engine {
+    var p = Policy()
+    p.showDelay = Milliseconds(0)
+    p.minimumVisible = Milliseconds(0)
+    return Engine(screenWidth: 200, screenHeight: 120, theme: Theme(), policy: p, text: BlockText())
 }

@@ -9,30 +9,54 @@ public final class PsplashFifo {
     public let path: String
     public let descriptor: Descriptor
     public var translator = PsplashTranslator()
+    /// Bytes read from the FIFO in one round of the daemon's loop, as for a socket client: a
+    /// writer that keeps it full cannot starve the clients or queue work without bound.
+    public static let readBudget = 4096
+    /// The mode a FIFO the daemon makes gets: the boot scripts' group may write to it.
+    public static let mode: mode_t = 0o620
 
     public init(path: String) throws(SystemError) {
         self.path = path
         var info = stat()
-        if stat(path, &info) == 0 {
+        var created = false
+        if lstat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFIFO else {
                 throw SystemError("mkfifo", subject: path, message: "\(path) exists and is not a FIFO; remove it or name another path with --psplash-fifo")
             }
-        } else if mkfifo(path, 0o620) != 0 {
+        } else if mkfifo(path, PsplashFifo.mode) != 0 {
             throw SystemError("mkfifo", subject: path)
+        } else {
+            created = true
         }
-        let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+        let fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
         guard fd >= 0 else { throw SystemError("open", subject: path) }
         descriptor = Descriptor(owning: fd)
+        // mkfifo's mode passes through the umask (0620 became 0600); set it on the descriptor.
+        if created && fchmod(fd, PsplashFifo.mode) != 0 { throw SystemError("fchmod", subject: path) }
     }
 
-    /// Reads what is waiting and returns the actions it completes.
-    public func readActions() -> [PsplashTranslator.Action] {
-        var actions: [PsplashTranslator.Action] = []
+    /// Reads at most `readBudget` bytes and carries out the messages they complete in order,
+    /// each before the next read: `run` executes a control line and returns its reply.
+    public func serve(run: (String) -> String, report: (String) -> Void, quit: () -> Void) {
         var buffer = [UInt8](repeating: 0, count: 1024)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(descriptor.raw, $0.baseAddress, $0.count) }
-            if n <= 0 { return actions }
-            actions += translator.feed(buffer[0..<n])
+        var budget = PsplashFifo.readBudget
+        while budget > 0 {
+            let n = buffer.withUnsafeMutableBytes { read(descriptor.raw, $0.baseAddress, min($0.count, budget)) }
+            if n <= 0 { return }
+            budget -= n
+            for action in translator.feed(buffer[0..<n]) {
+                switch action {
+                case .command(let line, let orStart):
+                    var reply = run(line)
+                    if let orStart, reply.hasPrefix("error unknown-id") || reply.hasPrefix("error ended") { reply = run(orStart) }
+                    if reply.hasPrefix("error") { report("psplash: \(line): \(reply)") }
+                case .quit:
+                    _ = run("dismiss \(PsplashTranslator.id)")
+                    quit()
+                    return
+                case .ignored(let why): report("psplash: \(why)")
+                }
+            }
         }
     }
 }

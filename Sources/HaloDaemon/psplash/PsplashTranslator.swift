@@ -1,10 +1,15 @@
 /// psplash's FIFO language in terms of Halo's: `MSG <text>`, `PROGRESS <0-100>` and `QUIT`,
 /// each ended by a NUL byte (psplash-write sends the terminator) or a newline. The boot
 /// progress becomes one linear indicator with the id `psplash`.
+///
+/// The translator keeps no record of whether the bar exists: a client may dismiss it, and the
+/// next message must bring it back. Each message therefore says what to run while the bar is
+/// there and what to run to start it again when it is not.
 public struct PsplashTranslator {
     public enum Action: Equatable {
-        /// A line of the control language to run.
-        case command(String)
+        /// A line of the control language to run; when it fails because the bar is gone
+        /// (`unknown-id` or `ended`), `orStart` is run instead.
+        case command(String, orStart: String?)
         /// psplash exits on QUIT; so does `halo run` (after dismissing the bar).
         case quit
         /// A message psplash would not understand either, with why.
@@ -12,10 +17,12 @@ public struct PsplashTranslator {
     }
 
     public static let id = "psplash"
-    /// A message longer than this is cut: psplash's own buffer is 512 bytes.
+    /// A longer message is dropped whole, not cut: psplash's own buffer is 512 bytes, and half
+    /// a message could say something else.
     public static let maximumMessage = 512
     var pending: [UInt8] = []
-    var started = false
+    /// Bytes of the current message past the limit; nonzero while dropping it.
+    var overflow = 0
 
     public init() {}
 
@@ -24,31 +31,36 @@ public struct PsplashTranslator {
         var actions: [Action] = []
         for b in bytes {
             if b == 0 || b == UInt8(ascii: "\n") {
-                if !pending.isEmpty { actions += translate(String(decoding: pending, as: UTF8.self)) }
+                if overflow > 0 {
+                    actions.append(.ignored("a message of \(pending.count + overflow) bytes is longer than psplash's \(Self.maximumMessage) and was dropped"))
+                } else if !pending.isEmpty {
+                    actions += translate(String(decoding: pending, as: UTF8.self))
+                }
                 pending.removeAll(keepingCapacity: true)
+                overflow = 0
             } else if pending.count < Self.maximumMessage {
                 pending.append(b)
+            } else {
+                overflow += 1
             }
         }
         return actions
     }
 
-    mutating func translate(_ message: String) -> [Action] {
+    func translate(_ message: String) -> [Action] {
         let id = Self.id
-        if message == "QUIT" {
-            return started ? [.command("dismiss \(id)"), .quit] : [.quit]
-        }
+        if message == "QUIT" { return [.quit] }
         if message.hasPrefix("PROGRESS ") {
             let text = message.dropFirst("PROGRESS ".count)
-            guard let n = Int(text) else { return [.ignored("PROGRESS takes a whole number from 0 to 100, not '\(text)'")] }
+            guard text.utf8.count <= 12, let n = Int(text) else {
+                return [.ignored("PROGRESS takes a whole number from 0 to 100, not '\(text.prefix(40))'")]
+            }
             let percent = max(0, min(100, n))
-            defer { started = true }
-            return [.command(started ? "progress \(id) \(percent)%" : "show \(id) linear value=\(percent)%")]
+            return [.command("progress \(id) \(percent)%", orStart: "show \(id) linear value=\(percent)%")]
         }
         if message.hasPrefix("MSG ") {
             let label = Self.quoted(String(message.dropFirst("MSG ".count)))
-            defer { started = true }
-            return [.command(started ? "label \(id) \(label)" : "show \(id) linear label=\(label)")]
+            return [.command("label \(id) \(label)", orStart: "show \(id) linear label=\(label)")]
         }
         return [.ignored("unknown psplash message '\(message.prefix(40))' (psplash knows MSG, PROGRESS and QUIT)")]
     }
