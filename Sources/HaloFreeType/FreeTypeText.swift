@@ -1,5 +1,6 @@
 import CFreeType
 import HaloEngine
+import HaloPOSIX
 import HaloRender
 
 /// Text rasterised by FreeType from a TrueType font, with grey-scale anti-aliasing and hinting.
@@ -25,29 +26,56 @@ public final class FreeTypeText: TextRasterizer {
 
     let library: FT_Library
     let face: FT_Face
+    /// The font file's bytes, which FreeType reads from for as long as the face lives.
+    let fontBytes: UnsafeMutableRawBufferPointer
     public let path: String
     var glyphs: [GlyphKey: Glyph] = [:]
     var currentSize: Int32 = 0
+    /// The largest font file read; real ones are well under this.
+    public static let maximumFontBytes = 64 << 20
 
     public init(fontPath: String? = nil) throws(FontError) {
         let path = fontPath ?? FreeTypeText.defaultFontPath
+        let fix = fontPath == nil ? "install Debian's fonts-dejavu-core" : "set theme.font.file to a readable TrueType or OpenType file"
+        // Read through RegularFile: a FIFO or a device named as the font must not block or
+        // feed FreeType for ever.
+        let bytes: [UInt8]
+        do { bytes = try RegularFile.read(path, limit: FreeTypeText.maximumFontBytes) } catch {
+            throw FontError(description: "cannot load the font: \(error.description); \(fix)")
+        }
         var lib: FT_Library?
         guard FT_Init_FreeType(&lib) == 0, let lib else { throw FontError(description: "FreeType could not start; check that libfreetype6 is installed") }
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 16)
+        bytes.withUnsafeBytes { copy.copyMemory(from: $0) }
         var f: FT_Face?
-        let status = FT_New_Face(lib, path, 0, &f)
+        let status = FT_New_Memory_Face(lib, copy.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count), 0, &f)
         guard status == 0, let f else {
             FT_Done_FreeType(lib)
-            let fix = fontPath == nil ? "install Debian's fonts-dejavu-core" : "set theme.font to a readable TrueType file"
-            throw FontError(description: "cannot load the font \(path) (FreeType error \(status)); \(fix)")
+            copy.deallocate()
+            throw FontError(description: "cannot load the font \(path): \(FreeTypeText.explain(status)); \(fix)")
         }
         library = lib
         face = f
+        fontBytes = copy
         self.path = path
     }
 
     deinit {
         FT_Done_Face(face)
         FT_Done_FreeType(library)
+        fontBytes.deallocate()
+    }
+
+    /// FreeType's error codes that a wrong font file gives, in words.
+    static func explain(_ status: FT_Error) -> String {
+        switch status {
+        case 1, 2: return "it is not a font FreeType knows (unknown file format)"
+        case 3: return "the font file is damaged (invalid file format)"
+        case 4: return "the font's format version is not supported"
+        case 6, 7: return "the font file is not a usable face"
+        case 0x40: return "out of memory"
+        default: return "FreeType error \(status)"
+        }
     }
 
     func select(_ size: Int32) {
@@ -60,12 +88,12 @@ public final class FreeTypeText: TextRasterizer {
     public func lineHeight(size: Int32) -> Int32 {
         select(size)
         let m = face.pointee.size.pointee.metrics
-        return Int32((m.height + 32) >> 6)
+        return Int32(max(1, min((Int64(m.height) + 32) >> 6, Int64(size) * 4)))
     }
 
     func ascender(size: Int32) -> Int32 {
         select(size)
-        return Int32((face.pointee.size.pointee.metrics.ascender + 32) >> 6)
+        return Int32(max(0, min((Int64(face.pointee.size.pointee.metrics.ascender) + 32) >> 6, Int64(size) * 4)))
     }
 
     func glyph(_ scalar: Unicode.Scalar, size: Int32) -> Glyph {
@@ -76,11 +104,17 @@ public final class FreeTypeText: TextRasterizer {
         let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
         if FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_RENDER)) == 0, let slot = face.pointee.glyph {
             let bitmap = slot.pointee.bitmap
-            g.width = Int32(bitmap.width)
-            g.rows = Int32(bitmap.rows)
-            g.left = slot.pointee.bitmap_left
-            g.top = slot.pointee.bitmap_top
-            g.advance = Int32((slot.pointee.advance.x + 32) >> 6)
+            let reach = Int64(size) * 8
+            if Int64(bitmap.width) <= reach && Int64(bitmap.rows) <= reach {
+                g.width = Int32(bitmap.width)
+                g.rows = Int32(bitmap.rows)
+            }
+            g.left = Int32(max(-reach, min(reach, Int64(slot.pointee.bitmap_left))))
+            g.top = Int32(max(-reach, min(reach, Int64(slot.pointee.bitmap_top))))
+            // A font file is input like any other: its metrics are clamped so the sums made
+            // on them (a line's width, a mask's size) stay small.
+            let advance = (Int64(slot.pointee.advance.x) + 32) >> 6
+            g.advance = Int32(max(0, min(advance, Int64(size) * 4)))
             if let buffer = bitmap.buffer, g.width > 0, g.rows > 0 {
                 g.coverage.reserveCapacity(Int(g.width * g.rows))
                 for row in 0..<Int(g.rows) {

@@ -8,8 +8,8 @@ public final class Engine {
     public let screenHeight: Int32
     public var theme: Theme
     public var policy: Policy
-    let text: TextRasterizer
-    let labels: LabelCache
+    private(set) var text: TextRasterizer
+    private(set) var labels: LabelCache
 
     var activities: [Activity] = []
     var toasts = ToastQueue()
@@ -33,6 +33,13 @@ public final class Engine {
         self.policy = policy
         self.text = text
         self.labels = LabelCache(text)
+    }
+
+    /// Draws text with `text` from now on (a board's new font after a reload). Labels are laid
+    /// out again; toasts already queued keep their lines.
+    public func replaceText(_ text: TextRasterizer) {
+        self.text = text
+        labels = LabelCache(text)
     }
 
     /// Carries out one command at `now`. Errors leave every activity as it was. `owner` names
