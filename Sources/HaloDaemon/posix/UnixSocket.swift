@@ -10,8 +10,13 @@ public enum UnixSocket {
     /// A socket address for `path`, passed to `body` with its length.
     static func withAddress<R>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R) throws(SystemError) -> R {
         let bytes = Array(path.utf8)
-        if bytes.isEmpty || bytes.count > maximumPathBytes {
-            throw SystemError("socket path", errno: ENAMETOOLONG, subject: path)
+        if bytes.isEmpty {
+            throw SystemError("socket path", errno: ENOENT, message: "the socket path is empty; give one such as /run/halo/halo.sock with --socket")
+        }
+        if bytes.count > maximumPathBytes {
+            throw SystemError(
+                "socket path", errno: ENAMETOOLONG,
+                message: "the socket path \(path) is \(bytes.count) bytes, more than the \(maximumPathBytes) a Unix socket address holds; choose a shorter --socket")
         }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
@@ -48,70 +53,108 @@ public enum UnixSocket {
 
 /// A listening socket at a path. A stale socket file left by a daemon that died is removed;
 /// a live one is refused, so two daemons never fight over one screen.
+///
+/// The socket's directory is opened once and checked on its descriptor: it must belong to this
+/// user or to root, and if others may write in it, it must be sticky (as /tmp is), so that no
+/// other user can swap the socket for a link between its creation and the change of its mode
+/// and group. Every later step names the socket relative to that descriptor and follows no
+/// symbolic link.
 public final class UnixListener {
     public let path: String
     public let descriptor: Descriptor
+    let directory: Descriptor
+    let name: String
+
+    /// What one `accept` brought.
+    public enum Accepted {
+        case connection(Descriptor)
+        /// Nobody is waiting.
+        case none
+        /// The process (or system) is out of descriptors: the connection waits in the backlog.
+        case outOfDescriptors(errno: Int32)
+    }
 
     /// Listens at `path`, with permissions `mode` and, if given, the group `group`.
     public init(path: String, mode: mode_t = 0o660, group: String? = nil) throws(SystemError) {
         self.path = path
+        if path.isEmpty {
+            throw SystemError("socket path", errno: ENOENT, message: "the socket path is empty; give one such as /run/halo/halo.sock with --socket")
+        }
+        if path.utf8.count > UnixSocket.maximumPathBytes {
+            throw SystemError(
+                "socket path", errno: ENAMETOOLONG,
+                message: "the socket path \(path) is \(path.utf8.count) bytes, more than the \(UnixSocket.maximumPathBytes) a Unix socket address holds; choose a shorter --socket")
+        }
+        let slash = path.lastIndex(of: "/")
+        let directoryPath = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        if name.isEmpty || name == "." || name == ".." {
+            throw SystemError("socket path", errno: EINVAL, message: "the socket path \(path) names a directory, not a socket; end it with a file name such as halo.sock")
+        }
+        // The default lives in /run/halo, which a fresh boot does not have.
+        if mkdir(directoryPath, 0o755) != 0 && errno != EEXIST {
+            let e = errno
+            throw SystemError("mkdir", errno: e, message: "cannot create \(directoryPath) for the socket: \(SystemError.reason(e)); create it, or pass --socket with a path in a directory that exists")
+        }
+        directory = try SafeDirectory.open(directoryPath, holding: "the socket")
         var st = stat()
-        if lstat(path, &st) == 0 {
+        if fstatat(directory.raw, name, &st, AT_SYMLINK_NOFOLLOW) == 0 {
             if (st.st_mode & S_IFMT) != S_IFSOCK {
                 throw SystemError("listen", errno: EEXIST, message: "\(path) exists and is not a socket; remove it or choose another --socket")
             }
             if UnixSocket.isLive(path) {
                 throw SystemError("listen", errno: EADDRINUSE, message: "another halo daemon is serving \(path); stop it first or choose another --socket")
             }
-            unlink(path)
-        }
-        // The default lives in /run/halo, which a fresh boot does not have.
-        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
-            let directory = String(path[..<slash])
-            if mkdir(directory, 0o755) != 0 && errno != EEXIST {
-                let e = errno
-                throw SystemError("mkdir", errno: e, message: "cannot create \(directory) for the socket: \(String(cString: strerror(e))); create it, or pass --socket with a path in a directory that exists")
-            }
+            unlinkat(directory.raw, name, 0)
         }
         descriptor = try UnixSocket.newSocket(nonBlocking: true)
         let fd = descriptor.raw
-        let bound = try UnixSocket.withAddress(path) { bind(fd, $0, $1) }
+        // Bound through the directory's descriptor where /proc allows, so the name lands in the
+        // directory that was checked even if a parent is renamed meanwhile.
+        let viaDescriptor = "/proc/self/fd/\(directory.raw)/\(name)"
+        let bindPath = viaDescriptor.utf8.count <= UnixSocket.maximumPathBytes && access("/proc/self/fd", F_OK) == 0 ? viaDescriptor : path
+        let bound = try UnixSocket.withAddress(bindPath) { bind(fd, $0, $1) }
         if bound != 0 {
             let e = errno
-            throw SystemError("bind", errno: e, message: "cannot create the socket \(path): \(String(cString: strerror(e))); run as a user who may write there, or pass --socket with another path")
+            throw SystemError("bind", errno: e, message: "cannot create the socket \(path): \(SystemError.reason(e)); run as a user who may write there, or pass --socket with another path")
         }
-        if chmod(path, mode) != 0 { throw SystemError("chmod", subject: path) }
+        // The checked directory lets nobody else replace the socket now, and neither call
+        // follows a link: glibc refuses to change a link's mode, the kernel a link's group is harmless.
+        if fchmodat(directory.raw, name, mode, AT_SYMLINK_NOFOLLOW) != 0 {
+            let e = errno
+            unlinkat(directory.raw, name, 0)
+            throw SystemError("chmod", errno: e, subject: path)
+        }
         if let group {
             guard let g = getgrnam(group) else {
-                unlink(path)
+                unlinkat(directory.raw, name, 0)
                 throw SystemError("getgrnam", errno: ENOENT, message: "there is no group '\(group)' to own \(path); create it (groupadd \(group)) or change socket-group in the board")
             }
-            if chown(path, uid_t.max, g.pointee.gr_gid) != 0 {
+            if fchownat(directory.raw, name, uid_t.max, g.pointee.gr_gid, AT_SYMLINK_NOFOLLOW) != 0 {
                 let e = errno
-                unlink(path)
+                unlinkat(directory.raw, name, 0)
                 throw SystemError("chown", errno: e, subject: "\(path) to group \(group)")
             }
         }
-        if listen(fd, 16) != 0 { throw SystemError("listen", subject: path) }
+        if listen(fd, 64) != 0 { throw SystemError("listen", subject: path) }
     }
 
-    deinit { unlink(path) }
+    deinit { unlinkat(directory.raw, name, 0) }
 
-    /// The next waiting connection, non-blocking; nil when none is waiting.
-    public func accept() throws(SystemError) -> Descriptor? {
+    /// The next waiting connection, non-blocking.
+    public func accept() throws(SystemError) -> Accepted {
         while true {
+            // Not inherited by programs the daemon might start, and never blocking the loop.
             let fd = Glibc.accept(descriptor.raw, nil, nil)
             if fd >= 0 {
-                // Not inherited by programs the daemon might start, and never blocking the loop.
                 _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
                 _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-                return Descriptor(owning: fd)
+                return .connection(Descriptor(owning: fd))
             }
             let e = errno
             if e == EINTR || e == ECONNABORTED { continue }
-            if e == EAGAIN || e == EWOULDBLOCK { return nil }
-            // Out of descriptors or memory: refuse this one, keep serving the others.
-            if e == EMFILE || e == ENFILE || e == ENOBUFS || e == ENOMEM { return nil }
+            if e == EAGAIN || e == EWOULDBLOCK { return .none }
+            if e == EMFILE || e == ENFILE || e == ENOBUFS || e == ENOMEM { return .outOfDescriptors(errno: e) }
             throw SystemError("accept", errno: e)
         }
     }

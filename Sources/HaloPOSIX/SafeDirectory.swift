@@ -1,0 +1,33 @@
+import Glibc
+
+/// A directory the daemon creates files in (its socket, snapshots), opened once and checked on
+/// its descriptor: it must belong to this user or to root, and if others may write in it, it
+/// must be sticky (as /tmp is). Then no other user can swap a file the daemon makes there for
+/// a link to somewhere else, and names opened relative to it reach the directory checked.
+public enum SafeDirectory {
+    /// The open directory at `path`; `holding` says what it is for, in error messages.
+    public static func open(_ path: String, holding what: String) throws(SystemError) -> Descriptor {
+        let fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if fd < 0 {
+            let e = errno
+            throw SystemError(
+                "open", errno: e,
+                message: "cannot open \(path), the directory for \(what): \(SystemError.reason(e)); create it, or choose a path in a directory that exists")
+        }
+        let d = Descriptor(owning: fd)
+        var st = stat()
+        if fstat(fd, &st) != 0 { throw SystemError("fstat", subject: path) }
+        let me = geteuid()
+        if st.st_uid != me && st.st_uid != 0 {
+            throw SystemError(
+                "open", errno: EPERM,
+                message: "\(path), the directory for \(what), belongs to uid \(st.st_uid), not to this user (uid \(me)) or root, so its owner could swap what halo makes there for a link; use a directory of your own")
+        }
+        if st.st_mode & (S_IWGRP | S_IWOTH) != 0 && st.st_mode & S_ISVTX == 0 {
+            throw SystemError(
+                "open", errno: EPERM,
+                message: "\(path), the directory for \(what), may be written by other users and is not sticky, so they could swap what halo makes there for a link; make it writable by its owner only (chmod go-w \(path)) or sticky like /tmp")
+        }
+        return d
+    }
+}
