@@ -12,7 +12,7 @@ struct BoardSchema {
 
     func board(_ root: YAMLNode, defaultName: String) throws(BoardError) -> Board {
         var b = Board(name: defaultName)
-        try walk(root, "", ["name", "description", "display", "screen", "theme", "policy", "leds", "socket-group"]) { (key, node) throws(BoardError) in
+        try walk(root, "", ["name", "description", "display", "screen", "theme", "policy", "leds", "socket-group", "snapshots"]) { (key, node) throws(BoardError) in
             switch key {
             case "display":
                 let name = try text(node, key)
@@ -21,6 +21,12 @@ struct BoardSchema {
                 }
                 b.display.kind = kind
             case "socket-group": b.socketGroup = try text(node, key)
+            case "snapshots":
+                let path = try text(node, key)
+                guard path.hasPrefix("/"), !path.split(separator: "/").contains(where: { $0 == "." || $0 == ".." }) else {
+                    throw fail(node, key, "'\(path)' is not an absolute folder path", "write a path such as /var/lib/halo/snapshots, without '.' or '..'")
+                }
+                b.snapshotDirectory = path
             case "name": b.name = try text(node, key)
             case "description": b.description = try text(node, key)
             case "screen": try screen(node, &b)

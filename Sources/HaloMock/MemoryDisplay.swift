@@ -71,6 +71,38 @@ public final class MemoryDisplay: Display {
 
     /// The picture as a PNG file's bytes.
     public func png() throws(PNGError) -> [UInt8] {
-        try PNGEncoder.encode(width: width, height: height, rgb: rgb())
+        var out: [UInt8] = []
+        try writePNG { (piece: ArraySlice<UInt8>) throws(PNGError) in out += piece }
+        return out
+    }
+
+    /// The picture as a PNG, handed to `sink` in pieces as it is compressed, read from the
+    /// framebuffer a row at a time: a snapshot of a large board costs two rows of memory, not
+    /// a copy of the screen.
+    public func writePNG(_ sink: (ArraySlice<UInt8>) throws(PNGError) -> Void) throws(PNGError) {
+        let target = RenderTarget(memory: pixels, width: width, height: height, stride: stride, format: format)
+        switch format {
+        case .xrgb8888: try stream(target.canvas(XRGB8888.self), sink)
+        case .argb8888: try stream(target.canvas(ARGB8888.self), sink)
+        case .xbgr8888: try stream(target.canvas(XBGR8888.self), sink)
+        case .abgr8888: try stream(target.canvas(ABGR8888.self), sink)
+        case .rgb565: try stream(target.canvas(RGB565.self), sink)
+        case .bgr565: try stream(target.canvas(BGR565.self), sink)
+        case .rgb888: try stream(target.canvas(RGB888.self), sink)
+        case .bgr888: try stream(target.canvas(BGR888.self), sink)
+        }
+    }
+
+    func stream<L: PixelLayout>(_ physical: Canvas<L>, _ sink: (ArraySlice<UInt8>) throws(PNGError) -> Void) throws(PNGError) {
+        try PNGEncoder.stream(width: width, height: height, row: { y, row in
+            var i = 0
+            for x in 0..<physical.width {
+                let c = physical.pixel(x, Int32(y))
+                row[i] = c.r
+                row[i + 1] = c.g
+                row[i + 2] = c.b
+                i += 3
+            }
+        }, sink: sink)
     }
 }

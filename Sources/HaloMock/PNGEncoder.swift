@@ -10,11 +10,83 @@ public enum PNGEncoder {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     public static func encode(width: Int32, height: Int32, rgb: [UInt8]) throws(PNGError) -> [UInt8] {
-        var out = signature
-        chunk(&out, "IHDR", header(width, height))
-        chunk(&out, "IDAT", try deflate(filtered(width, height, rgb)))
-        chunk(&out, "IEND", [])
+        var out: [UInt8] = []
+        let rowBytes = Int(width) * 3
+        try stream(width: width, height: height, row: { y, row in
+            row.withUnsafeMutableBufferPointer { r in
+                rgb.withUnsafeBufferPointer { src in
+                    _ = r.initialize(from: src[(y * rowBytes)..<((y + 1) * rowBytes)])
+                }
+            }
+        }) { (piece: ArraySlice<UInt8>) throws(PNGError) in out += piece }
         return out
+    }
+
+    /// Bytes of compressed image data gathered before they are written out as one IDAT chunk.
+    static let idatBytes = 64 * 1024
+
+    /// Writes a PNG a row at a time: `row(y, &rgb)` fills row `y` (8-bit RGB, `width * 3`
+    /// bytes) and `sink` takes the file's bytes in pieces as they are ready. The memory it
+    /// needs is two rows and zlib's state, whatever the picture's size, so saving a large
+    /// screen does not double the process's peak.
+    public static func stream(
+        width: Int32, height: Int32, row: (Int, inout [UInt8]) -> Void, sink: (ArraySlice<UInt8>) throws(PNGError) -> Void
+    ) throws(PNGError) {
+        var head = signature
+        chunk(&head, "IHDR", header(width, height))
+        try sink(head[...])
+        var z = z_stream()
+        guard deflateInit_(&z, 6, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw PNGError(description: "zlib could not start compressing")
+        }
+        defer { deflateEnd(&z) }
+        let rowBytes = Int(width) * 3
+        var previous = [UInt8](repeating: 0, count: rowBytes)
+        var current = [UInt8](repeating: 0, count: rowBytes)
+        var filtered = [UInt8](repeating: 0, count: rowBytes + 1)
+        var pending = [UInt8](repeating: 0, count: idatBytes)
+        var pendingCount = 0
+
+        /// Runs deflate over `input` (all of it), moving output into IDAT chunks as they fill.
+        func compress(_ input: inout [UInt8], finish: Bool) throws(PNGError) {
+            var status: Int32 = Z_OK
+            try input.withUnsafeMutableBufferPointer { (i) throws(PNGError) in
+                z.next_in = i.baseAddress
+                z.avail_in = uInt(i.count)
+                repeat {
+                    status = pending.withUnsafeMutableBufferPointer { o in
+                        z.next_out = o.baseAddress! + pendingCount
+                        z.avail_out = uInt(o.count - pendingCount)
+                        let r = CZlib.deflate(&z, finish ? Z_FINISH : Z_NO_FLUSH)
+                        pendingCount = o.count - Int(z.avail_out)
+                        return r
+                    }
+                    guard status == Z_OK || status == Z_STREAM_END || status == Z_BUF_ERROR else {
+                        throw PNGError(description: "zlib failed to compress the image (status \(status))")
+                    }
+                    if pendingCount == pending.count || (finish && status == Z_STREAM_END && pendingCount > 0) {
+                        var c: [UInt8] = []
+                        chunk(&c, "IDAT", Array(pending[0..<pendingCount]))
+                        try sink(c[...])
+                        pendingCount = 0
+                    }
+                } while z.avail_in > 0 || (finish && status != Z_STREAM_END)
+            }
+        }
+
+        for y in 0..<Int(height) {
+            row(y, &current)
+            // The "Up" filter: flat indicator pictures then compress to almost nothing.
+            filtered[0] = y == 0 ? 0 : 2
+            for i in 0..<rowBytes { filtered[i + 1] = y == 0 ? current[i] : current[i] &- previous[i] }
+            try compress(&filtered, finish: false)
+            swap(&previous, &current)
+        }
+        var none: [UInt8] = []
+        try compress(&none, finish: true)
+        var tail: [UInt8] = []
+        chunk(&tail, "IEND", [])
+        try sink(tail[...])
     }
 
     /// An animated PNG that loops forever; `delayMs` is each frame's duration.

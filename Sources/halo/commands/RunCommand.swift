@@ -7,6 +7,7 @@ import HaloDaemon
 import HaloEngine
 import HaloFreeType
 import HaloMock
+import HaloPOSIX
 import HaloRender
 
 /// `halo run`: the daemon. It opens the board's screen (DRM/KMS, fbdev, or the mock display in
@@ -53,18 +54,26 @@ enum RunCommand {
         do { choice = try ScreenChoice.open(board, kind: kind, waitMasterSeconds: options.waitMaster) } catch { throw CLIError(error.description) }
         switch choice {
         case .mock(let display):
+            let folderPath = board.snapshotDirectory ?? socketDirectory(options.socket) + "/snapshots"
+            var folder: SnapshotFolder?
+            let openFolder = { () throws(SystemError) -> SnapshotFolder in
+                if let folder { return folder }
+                let made = try SnapshotFolder(path: folderPath)
+                folder = made
+                return made
+            }
             try serve(display, options, described: "mock display \(display.width)x\(display.height)") { line, drawNow in
-                snapshot(line, display, drawNow)
+                snapshot(line, display, openFolder, drawNow)
             }
         case .drm(let display):
             let described = "\(display.card.path) \(display.output.connectorName) \(display.output.modeName) \(display.format.rawValue)"
             try serveOnScreen(display, options, described: described, blank: display.blank) { line, _ in
-                handoff(line, display)
+                handoff(line, display) ?? noSnapshot(line)
             }
         case .fbdev(let display):
             let described = "\(display.device.path) \(display.width)x\(display.height) \(display.format.rawValue)"
             try serveOnScreen(display, options, described: described, blank: display.blank) { line, _ in
-                line == "release" || line == "adopt" ? "error unsupported: release and adopt hand over DRM master; this daemon draws on fbdev" : nil
+                line == "release" || line == "adopt" ? "error unsupported: release and adopt hand over DRM master; this daemon draws on fbdev" : noSnapshot(line)
             }
         }
     }
@@ -111,15 +120,9 @@ enum RunCommand {
         server.onReload = { [unowned server] in reloadTheme(options.boardName, server) }
         if let fifo {
             server.watch(fifo.descriptor.raw) { [unowned server] in
-                for action in fifo.readActions() {
-                    switch action {
-                    case .command(let line):
-                        let reply = server.execute(line, at: MonotonicClock.now())
-                        if reply.hasPrefix("error") { server.log("psplash: \(line): \(reply)") }
-                    case .quit: server.stop()
-                    case .ignored(let why): server.log("psplash: \(why)")
-                    }
-                }
+                fifo.serve(
+                    run: { server.execute($0, at: MonotonicClock.now()) }, report: { server.report("psplash", $0) },
+                    quit: { server.stop() })
             }
         }
         Console.error("halo run: \(board.name) on \(described), socket \(options.socket)")
@@ -128,18 +131,36 @@ enum RunCommand {
         onExit()
     }
 
-    /// SIGHUP: the board file is read again and its theme and policy take effect at once.
-    /// Screen keys (size, device, mode) need a restart.
+    /// SIGHUP: the board file is read again and its theme, font and policy take effect at once;
+    /// a board or font that cannot be loaded is refused whole, with the reason, and the running
+    /// settings stay. Screen keys (size, device, mode) need a restart.
     static func reloadTheme<D: Display>(_ boardName: String?, _ server: ControlServer<D>) {
+        let board: Board
+        let text: FreeTypeText
         do {
-            let board = try BoardLoader.load(boardName ?? "mock-480x480")
-            server.engine.theme = board.theme
-            server.engine.policy = board.policy
-            server.screen.invalidate()
-            server.log("reloaded the theme of \(board.name)")
+            board = try BoardLoader.load(boardName ?? "mock-480x480")
+            text = try FreeTypeText(fontPath: board.theme.fontPath)
         } catch {
-            server.log("reload failed, keeping the current theme: \(error.description)")
+            server.report("reload", "reload refused, the current theme stays: \(error)")
+            return
         }
+        server.engine.theme = board.theme
+        server.engine.policy = board.policy
+        server.engine.replaceText(text)
+        server.screen.invalidate()
+        server.report("reload", "reloaded the theme of \(board.name), with the font \(text.path)")
+    }
+
+    /// `snapshot` on a real screen: the picture is in the device, not in memory halo can read.
+    static func noSnapshot(_ line: String) -> String? {
+        line == "snapshot" || line.hasPrefix("snapshot ")
+            ? "error unsupported: snapshot saves the mock display's picture; on a real screen take it from the device (a QEMU screendump, a camera)" : nil
+    }
+
+    /// The directory part of the socket path ("." for a bare name).
+    static func socketDirectory(_ socket: String) -> String {
+        guard let slash = socket.lastIndex(of: "/") else { return "." }
+        return slash == socket.startIndex ? "/" : String(socket[..<slash])
     }
 
     /// `release` and `adopt`: hand the screen to another program and take it back.
@@ -159,33 +180,39 @@ enum RunCommand {
         }
     }
 
-    /// `snapshot "FILE"` (mock display only): writes the screen as a PNG.
-    static func snapshot(_ line: String, _ display: MemoryDisplay, _ drawNow: () -> Void) -> String? {
+    /// `snapshot` (mock display only): writes the screen as a PNG into the board's snapshot
+    /// folder, under a name the daemon picks, and replies with its path. A client never names
+    /// the file: the daemon may run as root, and a path from a client could point anywhere.
+    static func snapshot(_ line: String, _ display: MemoryDisplay, _ folder: () throws(SystemError) -> SnapshotFolder, _ drawNow: () -> Void) -> String? {
         if line == "release" || line == "adopt" { return "error unsupported: release and adopt hand over DRM master; this daemon draws on the mock display" }
         guard line.hasPrefix("snapshot ") || line == "snapshot" else { return nil }
+        guard line == "snapshot" else {
+            return "error invalid: snapshot takes no file name; the daemon writes the picture into the board's snapshot folder and replies with the file's path"
+        }
         // The picture as it is now, not as of the last frame.
         drawNow()
-        let rest = line.dropFirst("snapshot".count).trimmingSpaces
-        guard rest.count >= 2, rest.first == "\"", rest.last == "\"" else {
-            return "error invalid: snapshot takes a quoted file name, e.g. snapshot \"/tmp/screen.png\""
-        }
-        let path = String(rest.dropFirst().dropLast())
         do {
-            try Files.write(path, try display.png())
-            return "ok"
-        } catch let e as FileError {
+            let (path, file) = try folder().create()
+            var failure: SystemError? = nil
+            try display.writePNG { (piece: ArraySlice<UInt8>) throws(PNGError) in
+                if failure != nil { return }
+                var rest = piece
+                while !rest.isEmpty {
+                    let n = rest.withUnsafeBytes { Glibc.write(file.raw, $0.baseAddress, $0.count) }
+                    if n < 0 && errno == EINTR { continue }
+                    if n <= 0 {
+                        failure = SystemError("write", subject: path)
+                        return
+                    }
+                    rest = rest.dropFirst(n)
+                }
+            }
+            if let failure { return "error file: \(failure.description)" }
+            return "ok \(path)"
+        } catch let e as SystemError {
             return "error file: \(e.description)"
         } catch {
             return "error file: \(error)"
         }
-    }
-}
-
-extension Substring {
-    var trimmingSpaces: Substring {
-        var s = self
-        while s.first == " " { s = s.dropFirst() }
-        while s.last == " " { s = s.dropLast() }
-        return s
     }
 }
