@@ -73,9 +73,9 @@ extension CommandTests {
         #expect(try halo(["ctl", "--socket", socket, "show", "x", "linear", "value=30%"]).status == 0)
         // Past the show delay (500 ms) and the value's glide: the picture no longer changes.
         usleep(2_000_000)
-        let shot = dir.appendingPathComponent("daemon.png").path
-        let snap = try halo(["ctl", "--socket", socket, "snapshot", "\"\(shot)\""])
-        #expect(snap.status == 0, "\(snap)")
+        let snap = try halo(["ctl", "--socket", socket, "snapshot"])
+        #expect(snap.status == 0 && snap.out.hasPrefix("ok \(dir.path)/snapshots/snapshot-"), "\(snap)")
+        let shot = String(snap.out.dropFirst(3).dropLast())
         let replayDir = dir.appendingPathComponent("replay")
         let script = try script("@0 show x linear value=30%\n", in: dir)
         #expect(try halo(["replay", script, "--at", "3000", "--out", replayDir.path]).status == 0)
@@ -87,9 +87,9 @@ extension CommandTests {
     /// Snapshot of the daemon's screen once it has settled, and the replay frame of `script`.
     func settledSnapshot(_ socket: String, in dir: URL, equals replayScript: String, board: String = "mock-480x480") throws -> Bool {
         usleep(1_500_000)
-        let shot = dir.appendingPathComponent("daemon-\(UUID().uuidString.prefix(6)).png").path
-        let snap = try halo(["ctl", "--socket", socket, "snapshot", "\"\(shot)\""])
-        #expect(snap.status == 0, "\(snap)")
+        let snap = try halo(["ctl", "--socket", socket, "snapshot"])
+        #expect(snap.status == 0 && snap.out.hasPrefix("ok "), "\(snap)")
+        let shot = String(snap.out.dropFirst(3).dropLast())
         let replayDir = dir.appendingPathComponent("replay-\(UUID().uuidString.prefix(6))")
         let script = try script(replayScript, in: dir)
         #expect(try halo(["replay", script, "--board", board, "--at", "3000", "--out", replayDir.path]).status == 0)
@@ -152,6 +152,101 @@ extension CommandTests {
         }
         #expect(daemon.stop() == 0)
         #expect(!FileManager.default.fileExists(atPath: socket))
+    }
+
+    @Test("snapshot writes only into the board's folder, under names the daemon picks, through no link, sixteen at most")
+    func snapshotFolder() throws {
+        let dir = try scratch()
+        let socket = dir.appendingPathComponent("halo.sock").path
+        let victim = dir.appendingPathComponent("victim.txt")
+        try "keep me".write(to: victim, atomically: true, encoding: .utf8)
+        let daemon = try startDaemon(socket: socket)
+        defer { daemon.stop() }
+        for named in [#"snapshot "/etc/passwd""#, #"snapshot "../x.png""#, "snapshot x"] {
+            let r = try halo(["ctl", "--socket", socket, named])
+            #expect(r.status == 1 && r.out.hasPrefix("error invalid: snapshot takes no file name"), "\(named): \(r)")
+        }
+        // A link planted where the next snapshot goes is replaced, not followed.
+        let folder = dir.appendingPathComponent("snapshots")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("snapshot-1.png").path, withDestinationPath: victim.path)
+        var paths: Set<String> = []
+        for _ in 0..<20 {
+            let r = try halo(["ctl", "--socket", socket, "snapshot"])
+            #expect(r.status == 0, "\(r)")
+            paths.insert(String(r.out.dropFirst(3).dropLast()))
+        }
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "keep me")
+        #expect(paths.count == 16 && paths.allSatisfy { $0.hasPrefix(folder.path + "/snapshot-") })
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(files.count == 16, "\(files)")
+        let first = try Data(contentsOf: folder.appendingPathComponent("snapshot-1.png"))
+        #expect(first.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test("a socket directory another user owns or may write is refused; a sticky one like /tmp is fine")
+    func socketDirectoryOwnership() throws {
+        let dir = try scratch()
+        let open = dir.appendingPathComponent("open")
+        try FileManager.default.createDirectory(at: open, withIntermediateDirectories: true)
+        chmod(open.path, 0o777)
+        let r = try halo(["run", "--board", "mock-480x480", "--socket", open.appendingPathComponent("halo.sock").path])
+        #expect(r.status == 1 && r.err.contains("may be written by other users and is not sticky"), "\(r)")
+        let sticky = dir.appendingPathComponent("sticky")
+        try FileManager.default.createDirectory(at: sticky, withIntermediateDirectories: true)
+        chmod(sticky.path, 0o1777)
+        let socket = sticky.appendingPathComponent("halo.sock").path
+        let daemon = try startDaemon(socket: socket)
+        #expect(try halo(["ctl", "--socket", socket, "stats"]).status == 0)
+        var st = stat()
+        #expect(lstat(socket, &st) == 0 && st.st_mode & 0o777 == 0o660)
+        #expect(daemon.stop() == 0)
+        if geteuid() == 0 {
+            let theirs = dir.appendingPathComponent("theirs")
+            try FileManager.default.createDirectory(at: theirs, withIntermediateDirectories: true)
+            chown(theirs.path, 65534, 65534)
+            let refused = try halo(["run", "--board", "mock-480x480", "--socket", theirs.appendingPathComponent("halo.sock").path])
+            #expect(refused.status == 1 && refused.err.contains("belongs to uid 65534"), "\(refused)")
+        }
+        // A link where the socket goes is never followed: its target keeps its mode.
+        let target = dir.appendingPathComponent("root-only")
+        try "secret".write(to: target, atomically: true, encoding: .utf8)
+        chmod(target.path, 0o600)
+        let linked = dir.appendingPathComponent("linked")
+        try FileManager.default.createDirectory(at: linked, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: linked.appendingPathComponent("halo.sock").path, withDestinationPath: target.path)
+        let onLink = try halo(["run", "--board", "mock-480x480", "--socket", linked.appendingPathComponent("halo.sock").path])
+        #expect(onLink.status == 1 && onLink.err.contains("exists and is not a socket"), "\(onLink)")
+        #expect(lstat(target.path, &st) == 0 && st.st_mode & 0o777 == 0o600)
+        let empty = try halo(["run", "--board", "mock-480x480", "--socket", ""])
+        #expect(empty.status == 1 && empty.err.contains("the socket path is empty"), "\(empty)")
+    }
+
+    @Test("SIGHUP applies a changed font, and refuses a missing one with the reason while the old one stays")
+    func reloadFont() throws {
+        let dir = try scratch()
+        let socket = dir.appendingPathComponent("halo.sock").path
+        let board = dir.appendingPathComponent("board.yaml")
+        let original = try String(contentsOf: Self.packageRoot.appendingPathComponent("Boards/mock-480x480.yaml"), encoding: .utf8)
+        try original.write(to: board, atomically: true, encoding: .utf8)
+        let log = dir.appendingPathComponent("log.txt").path
+        let daemon = try Self.start(["run", "--board", board.path, "--socket", socket], stderr: .file(log))
+        for _ in 0..<1500 where !FileManager.default.fileExists(atPath: socket) && daemon.isRunning { usleep(20_000) }
+        defer { daemon.stop() }
+        #expect(try halo(["ctl", "--socket", socket, "show x circular label=\"Copying files\" value=30%"]).status == 0)
+        let fontKey = "  font:\n    size: 16\n"
+        #expect(original.contains(fontKey))
+        try original.replacingOccurrences(of: fontKey, with: fontKey + "    file: /nonexistent/font.ttf\n").write(to: board, atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        usleep(300_000)
+        let refused = try String(contentsOf: URL(fileURLWithPath: log), encoding: .utf8)
+        #expect(refused.contains("reload refused") && refused.contains("/nonexistent/font.ttf"), "\(refused)")
+        let bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+        try original.replacingOccurrences(of: fontKey, with: fontKey + "    file: \(bold)\n").write(to: board, atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        #expect(try settledSnapshot(socket, in: dir, equals: "@0 show x circular label=\"Copying files\" value=30%\n", board: board.path))
+        let applied = try String(contentsOf: URL(fileURLWithPath: log), encoding: .utf8)
+        #expect(applied.contains("with the font \(bold)"), "\(applied)")
     }
 
     @Test("release and adopt on a display without DRM master are refused, saying why")
