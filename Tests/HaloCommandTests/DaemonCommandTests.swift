@@ -249,6 +249,57 @@ extension CommandTests {
         #expect(applied.contains("with the font \(bold)"), "\(applied)")
     }
 
+    @Test("at its descriptor limit the daemon tells newcomers it is busy, does not spin, and serves again once clients leave")
+    func descriptorLimit() throws {
+        let dir = try scratch()
+        let socket = dir.appendingPathComponent("halo.sock").path
+        let log = dir.appendingPathComponent("log.txt").path
+        let daemon = try ChildProcess(
+            ["/bin/sh", "-c", #"ulimit -n 24 && exec "$@""#, "sh", Self.binary.path, "run", "--board", "mock-480x480", "--socket", socket],
+            environment: Self.environment(), directory: Self.packageRoot.path, stderr: .file(log))
+        defer { daemon.stop() }
+        for _ in 0..<1500 where !FileManager.default.fileExists(atPath: socket) && daemon.isRunning { usleep(20_000) }
+        var held: [Int32] = []
+        defer { held.forEach { close($0) } }
+        var replies: [String] = []
+        for _ in 0..<15 {
+            let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, b) in socket.utf8.enumerated() { raw[i] = b } }
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            #expect(connected == 0)
+            held.append(fd)
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if poll(&p, 1, 300) > 0 {
+                var buffer = [UInt8](repeating: 0, count: 512)
+                let n = recv(fd, &buffer, buffer.count, 0)
+                if n > 0 { replies.append(String(decoding: buffer[0..<n], as: UTF8.self)) }
+            }
+        }
+        #expect(replies.contains { $0.hasPrefix("error busy: the daemon has run out of file descriptors") }, "\(replies)")
+        // Held at the limit with a newcomer turned away, the loop sleeps: it used under a
+        // quarter of a second of CPU in two seconds (spinning, it would use all of them).
+        func cpuTicks() -> Int {
+            guard let stat = try? String(contentsOfFile: "/proc/\(daemon.pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return -1 }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+        }
+        let before = cpuTicks()
+        usleep(2_000_000)
+        let used = cpuTicks() - before
+        #expect(before >= 0 && used < sysconf(Int32(_SC_CLK_TCK)) / 4, "\(used) ticks of CPU in 2 s at the limit")
+        held.forEach { close($0) }
+        held = []
+        usleep(200_000)
+        let r = try halo(["ctl", "--socket", socket, "stats"])
+        #expect(r.status == 0 && r.out.hasPrefix("ok "), "\(r)")
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(text.contains("out of file descriptors") && text.contains("LimitNOFILE"), "\(text)")
+    }
+
     @Test("release and adopt on a display without DRM master are refused, saying why")
     func handoffNeedsDRM() throws {
         let dir = try scratch()

@@ -242,7 +242,12 @@ public final class ControlServer<Output: Display> {
                         "descriptors",
                         "out of file descriptors (\(SystemError.reason(e)); this process may open \(limit.rlim_cur)): new clients are told the daemon is busy until some leave; raise the limit (LimitNOFILE= in the unit, ulimit -n) or stop the program that holds many connections")
                 }
-                guard turnAwayWithSpare() else {
+                // Linux fails accept for want of a descriptor before it looks at the queue, so
+                // only the reserve tells whether anyone is waiting at all.
+                switch turnAwayWithSpare() {
+                case true?: continue
+                case false?: return
+                case nil:
                     // Not even the reserve: rest the listener instead of spinning on it.
                     listenerPausedUntil = Instant(microseconds: now.microseconds + limits.listenerPauseMicroseconds)
                     return
@@ -254,17 +259,21 @@ public final class ControlServer<Output: Display> {
     }
 
     /// Gives up the reserve descriptor to accept one waiting client, tells it the daemon is out
-    /// of descriptors, closes it and takes the reserve back. False when there was no reserve.
-    func turnAwayWithSpare() -> Bool {
-        guard spare >= 0 else { return false }
+    /// of descriptors, closes it and takes the reserve back. True when a client was turned
+    /// away, false when nobody was waiting, nil when there was no reserve.
+    func turnAwayWithSpare() -> Bool? {
+        guard spare >= 0 else { return nil }
         close(spare)
         spare = -1
+        var turned = false
         if case .connection(let d)? = try? listener.accept() {
             let line = Array("error busy: the daemon has run out of file descriptors; try again shortly\n".utf8)
             _ = line.withUnsafeBytes { send(d.raw, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            turned = true
         }
+        // The turned-away connection is closed by now, so the reserve has its descriptor back.
         spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
-        return true
+        return turned
     }
 
     /// Takes a new connection, within the shares of each program and user and the total.
