@@ -55,6 +55,32 @@ struct CommandTests {
         return path
     }
 
+    @Test("numbers typed on the command line are checked, not trusted: a huge --at or --frames is a usage error")
+    func typedNumbers() throws {
+        let dir = try scratch()
+        let path = try script("@0 show a spinner\n", in: dir)
+        for args in [
+            ["replay", path, "--at", "9223372036854775807"], ["replay", path, "--at", "+5"], ["replay", path, "--at", "86400001"],
+            ["bench", "--scene", "s1", "--frames", "99999999999999999999"], ["run", "--wait-master", "3601"],
+        ] {
+            let r = try halo(args)
+            #expect(r.status == 2 && r.err.contains("whole number") || r.err.contains("whole milliseconds"), "\(args): \(r)")
+        }
+    }
+
+    @Test("control bytes from a script reach the terminal escaped, in errors and in lint findings")
+    func controlBytesEscaped() throws {
+        let dir = try scratch()
+        let path = try script("@0 frob\u{1B}[31m\n@0 show a spinner label=\"Please Wait For The\u{07}Printer\"\n", in: dir)
+        for args in [["lint", path], ["replay", path, "--out", dir.path]] {
+            let verb = args[0]
+            let r = try halo(args)
+            let all = r.out + r.err
+            #expect(all.contains("\\x1B[31m"), "\(verb): \(r)")
+            #expect(!all.contains("\u{1B}") && !all.contains("\u{07}"), "\(verb): \(r)")
+        }
+    }
+
     @Test("the binary was built")
     func built() {
         #expect(FileManager.default.isExecutableFile(atPath: Self.binary.path), "no halo at \(Self.binary.path)")

@@ -2,6 +2,7 @@
     import Glibc
 #endif
 import HaloDaemon
+import HaloEngine
 import HaloPOSIX
 
 /// `halo ctl`: sends control lines to a running daemon and prints each reply. The exit status
@@ -69,7 +70,7 @@ enum CtlCommand {
             sent += n
         }
         guard let reply = reader.line() else { throw CLIError("the daemon closed the connection without a reply") }
-        print(reply)
+        print(LogText.escaped(reply))
         return reply.hasPrefix("error")
     }
 }

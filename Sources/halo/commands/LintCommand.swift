@@ -19,7 +19,7 @@ enum LintCommand {
             engine.lineCount(of: text, toast: toast)
         }
         for e in script.errors { Console.error("\(path): \(e.description)") }
-        for f in findings { print("\(path): \(f.description)") }
+        for f in findings { print(LogText.escaped("\(path): \(f.description)")) }
         if !script.errors.isEmpty {
             throw CLIError("\(script.errors.count) line\(script.errors.count == 1 ? "" : "s") could not be parsed (listed above)")
         }

@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
     import Musl
 #endif
+import HaloEngine
 
 /// A file-system failure, worded for the person at the terminal.
 struct FileError: Error, CustomStringConvertible {
@@ -52,9 +53,11 @@ enum Files {
 
 /// Standard error, where every diagnostic goes.
 enum Console {
+    /// Writes one line to standard error, its control characters escaped: the line may carry
+    /// a script's or a client's bytes, which must not drive the terminal or forge log lines.
     static func error(_ line: String) {
         // write(2) on descriptor 2: stdio's `stderr` global is not concurrency-safe in Swift 6.
-        let bytes = Array((line + "\n").utf8)
+        let bytes = Array((LogText.escaped(line) + "\n").utf8)
         _ = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress, $0.count) }
     }
 }
