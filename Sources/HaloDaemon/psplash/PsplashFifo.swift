@@ -36,13 +36,15 @@ public final class PsplashFifo {
     }
 
     /// Reads at most `readBudget` bytes and carries out the messages they complete in order,
-    /// each before the next read: `run` executes a control line and returns its reply.
-    public func serve(run: (String) -> String, report: (String) -> Void, quit: () -> Void) {
+    /// each before the next read: `run` executes a control line and returns its reply. Returns
+    /// the bytes read; fewer than the budget means the FIFO was emptied.
+    @discardableResult
+    public func serve(run: (String) -> String, report: (String) -> Void, quit: () -> Void) -> Int {
         var buffer = [UInt8](repeating: 0, count: 1024)
         var budget = PsplashFifo.readBudget
         while budget > 0 {
             let n = buffer.withUnsafeMutableBytes { read(descriptor.raw, $0.baseAddress, min($0.count, budget)) }
-            if n <= 0 { return }
+            if n <= 0 { return PsplashFifo.readBudget - budget }
             budget -= n
             for action in translator.feed(buffer[0..<n]) {
                 switch action {
@@ -53,10 +55,11 @@ public final class PsplashFifo {
                 case .quit:
                     _ = run("dismiss \(PsplashTranslator.id)")
                     quit()
-                    return
+                    return PsplashFifo.readBudget - budget
                 case .ignored(let why): report("psplash: \(why)")
                 }
             }
         }
+        return PsplashFifo.readBudget
     }
 }
