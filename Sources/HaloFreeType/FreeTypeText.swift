@@ -70,9 +70,10 @@ public final class FreeTypeText: TextRasterizer {
     static func explain(_ status: FT_Error) -> String {
         switch status {
         case 1, 2: return "it is not a font FreeType knows (unknown file format)"
-        case 3: return "the font file is damaged (invalid file format)"
-        case 4: return "the font's format version is not supported"
+        case 3, 8, 9: return "the font file is damaged (invalid file format)"
+        case 4, 5: return "the font's format version is not supported"
         case 6, 7: return "the font file is not a usable face"
+        case 0x51...0x58: return "it is not a font FreeType knows (too short or cut off)"
         case 0x40: return "out of memory"
         default: return "FreeType error \(status)"
         }

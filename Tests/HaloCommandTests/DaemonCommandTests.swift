@@ -184,6 +184,30 @@ extension CommandTests {
         #expect(first.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
     }
 
+    @Test("a snapshot of a large board adds a few megabytes to the daemon's peak memory, not another screen or two")
+    func snapshotPeak() throws {
+        let dir = try scratch()
+        let socket = dir.appendingPathComponent("halo.sock").path
+        let board = dir.appendingPathComponent("big.yaml")
+        try "name: big\ndisplay: mock\nscreen: {width: 2048, height: 2048}\n".write(to: board, atomically: true, encoding: .utf8)
+        let daemon = try startDaemon(socket: socket, board: board.path)
+        defer { daemon.stop() }
+        #expect(try halo(["ctl", "--socket", socket, #"show a circular label="Copying" value=40%"#]).status == 0)
+        usleep(1_000_000)
+        #expect(try halo(["ctl", "--socket", socket, "sync"]).status == 0)
+        func peakKiB() -> Int {
+            let status = (try? String(contentsOfFile: "/proc/\(daemon.pid)/status", encoding: .utf8)) ?? ""
+            let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+            return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
+        }
+        let before = peakKiB()
+        let snap = try halo(["ctl", "--socket", socket, "snapshot"])
+        #expect(snap.status == 0, "\(snap)")
+        let after = peakKiB()
+        // The framebuffer alone is 16 MiB; the old encoder copied it and made two more pictures.
+        #expect(before > 16_000 && after - before < 4_096, "peak \(before) KiB before the snapshot, \(after) KiB after")
+    }
+
     @Test("a socket directory another user owns or may write is refused; a sticky one like /tmp is fine")
     func socketDirectoryOwnership() throws {
         let dir = try scratch()

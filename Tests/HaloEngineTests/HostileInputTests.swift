@@ -1,4 +1,6 @@
+import Glibc
 import HaloEngine
+import HaloFreeType
 import HaloMock
 import HaloRender
 import HaloTestSupport
@@ -149,5 +151,22 @@ struct HostileInputTests {
         // Every frame of a full engine draws.
         let s = Screen(engine: engine, display: MemoryDisplay(width: 480, height: 480, format: .xrgb8888))
         for t: Int64 in [600, 616, 700] { try s.update(at: .milliseconds(t)) }
+    }
+
+    @Test("a font that is a FIFO, a directory or not a font is refused at once with the reason in words")
+    func badFonts() throws {
+        let fifo = "/tmp/halo-test-\(getpid())-font-fifo"
+        unlink(fifo)
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        for (path, words) in [(fifo, "is a FIFO, not a regular file"), ("/tmp", "is a directory"), ("/etc/hostname", "not a font FreeType knows")] {
+            do {
+                _ = try FreeTypeText(fontPath: path)
+                Issue.record("\(path) loaded as a font")
+            } catch {
+                #expect(error.description.contains(words) && error.description.contains("theme.font.file"), "\(error)")
+                #expect(!error.description.contains("FreeType error"), "\(error)")
+            }
+        }
     }
 }
