@@ -5,14 +5,15 @@ import Glibc
 /// must be sticky (as /tmp is). Then no other user can swap a file the daemon makes there for
 /// a link to somewhere else, and names opened relative to it reach the directory checked.
 public enum SafeDirectory {
-    /// The open directory at `path`; `holding` says what it is for, in error messages.
-    public static func open(_ path: String, holding what: String) throws(SystemError) -> Descriptor {
+    /// The open directory at `path`; `holding` says what it is for, and `fix` what to do when
+    /// it cannot be opened, in error messages.
+    public static func open(_ path: String, holding what: String, fix: String) throws(SystemError) -> Descriptor {
         let fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if fd < 0 {
             let e = errno
             throw SystemError(
                 "open", errno: e,
-                message: "cannot open \(path), the directory for \(what): \(SystemError.reason(e)); create it, or choose a path in a directory that exists")
+                message: "cannot open \(path), the directory for \(what): \(SystemError.reason(e)); \(fix)")
         }
         let d = Descriptor(owning: fd)
         var st = stat()

@@ -24,16 +24,7 @@ public func fuzzPsplash(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var now = Instant.zero
     var written = 0
     var quit = false
-    let run = { (line: String) -> String in
-        switch CommandParser.parse(line) {
-        case .failure(let e): return "error \(e.code): \(e.message)"
-        case .success(let c):
-            do throws(ControlError) {
-                try engine.apply(c, at: now)
-                return "ok"
-            } catch { return "error \(error.code): \(error.message)" }
-        }
-    }
+    let run = { (line: String) -> String in engine.reply(to: line, at: now).text }
     while written < size && !quit {
         let n = write(writer, data + written, min(size - written, 8192))
         if n <= 0 { fatalError("the FIFO took nothing") }

@@ -63,17 +63,7 @@ struct PsplashTests {
         func write(_ text: String) { _ = Array(text.utf8).withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) } }
         func serve() -> [String] {
             var reports: [String] = []
-            fifo.serve(
-                run: { line in
-                    switch CommandParser.parse(line) {
-                    case .failure(let e): return "error \(e.code): \(e.message)"
-                    case .success(let c):
-                        do throws(ControlError) {
-                            try engine.apply(c, at: now)
-                            return "ok"
-                        } catch { return "error \(error.code): \(error.message)" }
-                    }
-                }, report: { reports.append($0) }, quit: {})
+            fifo.serve(run: { engine.reply(to: $0, at: now).text }, report: { reports.append($0) }, quit: {})
             return reports
         }
         write("PROGRESS 30\0")

@@ -405,19 +405,12 @@ public final class ControlServer<Output: Display> {
             needsFrame = true
             return reply
         }
-        switch CommandParser.parse(line) {
-        case .failure(let e):
-            return "error \(e.code): \(LogText.escaped(e.message))"
-        case .success(let command):
-            do {
-                let warnings = try engine.apply(command, at: now, owner: owner)
-                needsFrame = true
-                if case .cancel(let id) = command { broadcast("cancelled \(id)") }
-                return warnings.isEmpty ? "ok" : "ok; warning: " + warnings.map(\.message).joined(separator: "; ")
-            } catch {
-                return "error \(error.code): \(LogText.escaped(error.message))"
-            }
+        let reply = engine.reply(to: line, at: now, owner: owner)
+        if let command = reply.applied {
+            needsFrame = true
+            if case .cancel(let id) = command { broadcast("cancelled \(id)") }
         }
+        return reply.text
     }
 
     /// `sync`: draws the picture as it is now and waits (at most a second) until the display

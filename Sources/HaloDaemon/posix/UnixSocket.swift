@@ -96,7 +96,8 @@ public final class UnixListener {
             let e = errno
             throw SystemError("mkdir", errno: e, message: "cannot create \(directoryPath) for the socket: \(SystemError.reason(e)); create it, or pass --socket with a path in a directory that exists")
         }
-        directory = try SafeDirectory.open(directoryPath, holding: "the socket")
+        directory = try SafeDirectory.open(
+            directoryPath, holding: "the socket", fix: "create it, or pass --socket with a path in a directory that exists")
         var st = stat()
         if fstatat(directory.raw, name, &st, AT_SYMLINK_NOFOLLOW) == 0 {
             if (st.st_mode & S_IFMT) != S_IFSOCK {

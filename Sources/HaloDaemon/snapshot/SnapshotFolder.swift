@@ -18,7 +18,7 @@ public final class SnapshotFolder {
             let e = errno
             throw SystemError("mkdir", errno: e, message: "cannot create \(path) for snapshots: \(SystemError.reason(e)); create it, or set the board's snapshots key to a folder the daemon may write")
         }
-        directory = try SafeDirectory.open(path, holding: "snapshots")
+        directory = try SafeDirectory.open(path, holding: "snapshots", fix: "set the board's snapshots key to a folder the daemon may write")
     }
 
     /// Creates the next snapshot file; returns its path and a descriptor open for writing.
