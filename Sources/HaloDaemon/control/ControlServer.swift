@@ -145,6 +145,8 @@ public final class ControlServer<Output: Display> {
             // POLLHUP with nothing left to read: the client is gone.
             if revents & Int16(POLLHUP) != 0 && revents & Int16(POLLIN) == 0 { c.closing = true }
         }
+        // Clients that left give their descriptors back before newcomers need them.
+        removeClosedClients()
         if fds[0].revents & Int16(POLLIN) != 0 { acceptClients(now) }
         _ = expireClients(clock())
         for c in clients where c.hasPendingOutput { c.flush() }

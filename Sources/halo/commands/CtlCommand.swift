@@ -64,6 +64,8 @@ enum CtlCommand {
         while sent < bytes.count {
             let n: Int
             do { n = try bytes[sent...].withUnsafeBytes { raw throws(SystemError) in try connection.write(raw) } } catch {
+                // A daemon that turns a connection away says why before it closes it.
+                if let reason = reader.line() { throw CLIError("the daemon closed the connection: \(LogText.escaped(reason))") }
                 throw CLIError("lost the daemon while sending: \(error)")
             }
             if n == 0 { throw CLIError("the daemon stopped reading") }
