@@ -29,6 +29,23 @@ public enum DemoGallery {
         Scene(name: "checkout", steps: [(0, "show pay checkout label=\"Processing payment\"")], at: 1300),
         Scene(name: "partial", steps: [(0, "show card partial region=40,120,400,240")], at: 1300),
         Scene(name: "network", steps: [(0, "show net network")], at: 1300),
+        // Several activities at once: the leading one full size, the others as rows.
+        Scene(
+            name: "concurrent-two",
+            steps: [(0, "show up circular label=\"Uploading photos\" value=40%"), (0, "show sync spinner label=\"Syncing contacts\"")], at: 1300),
+        Scene(
+            name: "concurrent-three",
+            steps: [
+                (0, "show up circular label=\"Uploading photos\" value=40%"), (0, "show dl linear label=\"Downloading update\" value=70%"),
+                (0, "show sync spinner label=\"Syncing contacts\""),
+            ], at: 1300),
+        Scene(
+            name: "concurrent-six",
+            steps: [
+                (0, "show up circular label=\"Uploading photos\" value=40%"), (0, "show dl linear label=\"Downloading update\" value=70%"),
+                (0, "show sync spinner label=\"Syncing contacts\""), (0, "show mail spinner label=\"Fetching mail\""),
+                (0, "show backup linear label=\"Backing up settings\" value=15/40"), (0, "show index circular label=\"Indexing music\""),
+            ], at: 1300),
     ]
 
     /// Runs a scene's commands on `engine`; the first failing line is returned as an error.

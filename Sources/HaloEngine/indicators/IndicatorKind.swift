@@ -29,5 +29,17 @@ public enum IndicatorKind: String, CaseIterable, Sendable {
         }
     }
 
+    /// Which activity leads when several are shown: a checkout, then circular and linear
+    /// indicators (they report progress), then spinners and partial overlays, then the network
+    /// spinner. The LED ring and the centre of the screen both follow it.
+    var importance: Int {
+        switch self {
+        case .checkout: return 3
+        case .circular, .linear: return 2
+        case .spinner, .partial: return 1
+        case .network: return 0
+        }
+    }
+
     static let names = IndicatorKind.allCases.map(\.rawValue).joined(separator: ", ")
 }

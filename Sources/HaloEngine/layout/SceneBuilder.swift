@@ -5,6 +5,8 @@ struct SceneBuilder {
     let engine: Engine
     let now: Instant
     var layers: [Layer] = []
+    /// Where the centre's activities go when they share it (`CentreArrangement`).
+    var arrangement = CentreArrangement()
 
     init(engine: Engine, now: Instant) {
         self.engine = engine
@@ -22,8 +24,13 @@ struct SceneBuilder {
         let all = engine.activities
         var visible = all.allSatisfy { $0.isVisible(at: now) } ? all : all.filter { $0.isVisible(at: now) }
         if visible.count > 1 { visible.sort { ($0.kind.layer, $0.serial) < ($1.kind.layer, $1.serial) } }
-        var toastDone = false
+        arrange(visible)
+        var toastDone = false, moreDone = false
         for a in visible {
+            if a.kind.layer > 0 && !moreDone {
+                addMore()
+                moreDone = true
+            }
             if a.kind.layer > 2 && !toastDone {
                 addToast()
                 toastDone = true
@@ -38,8 +45,119 @@ struct SceneBuilder {
             case .network: addNetwork(a, base)
             }
         }
+        if !moreDone { addMore() }
         if !toastDone { addToast() }
         return layers
+    }
+
+    // MARK: - The centre
+
+    /// Activities that share the centre: circular, linear and spinner indicators without a region.
+    static func sharesCentre(_ a: Activity) -> Bool {
+        a.region == nil && (a.kind == .circular || a.kind == .linear || a.kind == .spinner)
+    }
+
+    /// Works out `arrangement`. The usual frame, with one indicator that fits, costs a count.
+    mutating func arrange(_ visible: [Activity]) {
+        var count = 0
+        var single: Activity? = nil
+        for a in visible where SceneBuilder.sharesCentre(a) {
+            count += 1
+            single = a
+        }
+        guard let single else { return }
+        if count == 1 && fitsAlone(single) { return }
+        let lineHeight = engine.labels.lineHeight(size: theme.fontSize)
+        arrangement = CentreArrangement.arrange(
+            visible.filter(SceneBuilder.sharesCentre), width: width, height: height, theme: theme, lineHeight: lineHeight,
+            fullHeight: { fullHeight($0) })
+    }
+
+    /// The height of `a` drawn at full size at the centre, its label included.
+    func fullHeight(_ a: Activity) -> Int32 {
+        let lines = labelText(a).map { Int32(layoutLines($0, size: theme.fontSize, maxWidth: TextRoom.width(.label, theme, screenWidth: width)).count) } ?? 0
+        let text = lines == 0 ? 0 : engine.labels.lineHeight(size: theme.fontSize) * lines
+        switch a.kind {
+        case .circular: return theme.circularDiameter + (lines == 0 ? 0 : theme.labelGap + text)
+        case .linear: return theme.linearHeight + (lines == 0 ? 0 : theme.labelGap / 2 + text)
+        default: return theme.spinnerDiameter + (lines == 0 ? 0 : theme.labelGap + text)
+        }
+    }
+
+    /// Whether `a`, alone at the centre, fits on the screen drawn as it always was: centred on
+    /// its indicator, the label hanging below it (above a spinner).
+    func fitsAlone(_ a: Activity) -> Bool {
+        let whole = fullHeight(a)
+        let indicator: Int32 = a.kind == .circular ? theme.circularDiameter : a.kind == .linear ? theme.linearHeight : theme.spinnerDiameter
+        // The longer side from the indicator's centre line, doubled, must fit.
+        let label = whole - indicator
+        return indicator + 2 * label <= height
+    }
+
+    /// The activity's centre in half pixels when it is the full-size one of several, from the
+    /// top of its picture.
+    func fullCentre(_ a: Activity, top: Int32) -> (x: Int32, y: Int32) {
+        switch a.kind {
+        case .circular: return (width, top * 2 + theme.circularDiameter)
+        case .linear: return (width, top * 2 + theme.linearHeight)
+        default:
+            let above = a.label.map { Int32(layoutLines($0, size: theme.fontSize, maxWidth: TextRoom.width(.label, theme, screenWidth: width)).count) } ?? 0
+            let labelHeight = above == 0 ? 0 : engine.labels.lineHeight(size: theme.fontSize) * above + theme.labelGap
+            return (width, (top + labelHeight) * 2 + theme.spinnerDiameter)
+        }
+    }
+
+    /// Draws `a` as a compact row: a small indicator at the left of `row`, its label on one line
+    /// beside it.
+    mutating func addRow(_ a: Activity, _ row: IntRect, _ base: UInt32) {
+        let icon = max(4, row.height - 8)
+        let top = row.y + (row.height - icon) / 2
+        let outcome = outcomeColor(a)
+        // One column for the small indicators, as wide as a bar's, so every row's text lines up.
+        let textX = row.x + icon * 2 + 8
+        if a.kind == .linear {
+            let barWidth = icon * 2, barHeight = max(2, min(theme.linearHeight, icon / 3))
+            var from: Int32 = 0, to: Int32 = barWidth << 8
+            if outcome == nil {
+                if let f = a.shownFraction(at: now) {
+                    to = Int32((Int64(barWidth << 8) * Int64(f)) >> 16)
+                } else if case .indeterminate(let since) = a.progress {
+                    let s = LinearIndeterminateMotion.segment(elapsed: now - since)
+                    from = Int32((Int64(barWidth << 8) * Int64(s.from)) >> 16)
+                    to = Int32((Int64(barWidth << 8) * Int64(s.to)) >> 16)
+                }
+            }
+            let bar = BarShape(
+                x: row.x << 8, y: (row.y * 2 + row.height - barHeight) << 7, width: barWidth << 8, height: barHeight << 8,
+                radius: barHeight << 7, track: outcome ?? (a.trackHidden ? .clear : theme.track), indicator: outcome ?? theme.indicator,
+                fillFrom: from, fillTo: to)
+            layers.append(Layer(key: base, .bar(bar)))
+        } else {
+            let arc = outcome == nil ? a.arc(at: now) : (start: Int32(0), sweep: Angle.unitsPerTurn)
+            let thickness = max(2, icon / 6)
+            let ring = RingShape(
+                centerX: (row.x * 2 + icon) << 7, centerY: (top * 2 + icon) << 7, outerRadius: icon << 7, innerRadius: (icon - 2 * thickness) << 7,
+                track: outcome ?? (a.kind == .spinner ? .clear : theme.track), indicator: outcome ?? theme.indicator,
+                arcStart: Angle(units: arc.start), arcSweep: Angle(units: arc.sweep), roundCaps: theme.roundCaps)
+            layers.append(Layer(key: base, .ring(ring)))
+        }
+        guard let text = labelText(a) else { return }
+        addRowText(text, x: textX, row: row, key: base + 8)
+    }
+
+    /// One line of text at `x` in `row`, cut with an ellipsis to the row's end.
+    mutating func addRowText(_ text: String, x: Int32, row: IntRect, key: UInt32) {
+        let size = theme.fontSize
+        guard let line = engine.labels.layout(text, size: size, maxWidth: row.maxX - x, maxLines: 1).lines.first else { return }
+        let mask = engine.labels.mask(line, size: size)
+        let y = row.y + (row.height - engine.labels.lineHeight(size: size)) / 2
+        layers.append(Layer(key: key, .mask(MaskShape(mask: mask, x: x, y: y, color: theme.text))))
+    }
+
+    /// The row that counts the centre's activities left out, if any.
+    mutating func addMore() {
+        guard let more = arrangement.more else { return }
+        addRowText("and \(more.count) more", x: more.row.x, row: more.row, key: 0xE000_0000)
     }
 
     // MARK: - Kinds
@@ -58,8 +176,21 @@ struct SceneBuilder {
         }
     }
 
+    /// The place `a` has in the centre's arrangement: drawn here at full size (true), or as a
+    /// row or not at all (false, already done).
+    mutating func placeInCentre(_ a: Activity, _ base: UInt32) -> (x: Int32, y: Int32)? {
+        switch arrangement.slots[a.serial] {
+        case nil: return centre(a)
+        case .full(let top)?: return fullCentre(a, top: top)
+        case .row(let row)?:
+            addRow(a, row, base)
+            return nil
+        case .hidden?: return nil
+        }
+    }
+
     mutating func addCircular(_ a: Activity, _ base: UInt32) {
-        let c = centre(a)
+        guard let c = placeInCentre(a, base) else { return }
         var diameter = theme.circularDiameter
         if let r = a.region { diameter = min(diameter, min(r.width, r.height) - 8) }
         let thickness = min(theme.circularThickness, diameter / 2)
@@ -81,7 +212,7 @@ struct SceneBuilder {
     }
 
     mutating func addLinear(_ a: Activity, _ base: UInt32) {
-        let c = centre(a)
+        guard let c = placeInCentre(a, base) else { return }
         var barWidth = min(theme.linearWidth, width - 32)
         if let r = a.region { barWidth = min(barWidth, r.width - 16) }
         let h = theme.linearHeight
@@ -113,7 +244,7 @@ struct SceneBuilder {
     }
 
     mutating func addSpinner(_ a: Activity, _ base: UInt32) {
-        let c = centre(a)
+        guard let c = placeInCentre(a, base) else { return }
         let d = theme.spinnerDiameter
         addSpinnerRing(a, cx: c.x << 7, cy: c.y << 7, diameter: d, thickness: theme.spinnerThickness, base)
         // A spinner's label sits above it.

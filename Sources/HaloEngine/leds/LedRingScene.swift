@@ -29,15 +29,7 @@ enum LedRingScene {
 
     /// The activity the ring follows, by the order in the type's description.
     static func leading(_ visible: [Activity]) -> Activity? {
-        func rank(_ k: IndicatorKind) -> Int {
-            switch k {
-            case .checkout: return 3
-            case .circular, .linear: return 2
-            case .spinner, .partial: return 1
-            case .network: return 0
-            }
-        }
-        return visible.max { (rank($0.kind), $0.serial) < (rank($1.kind), $1.serial) }
+        visible.max { ($0.kind.importance, $0.serial) < ($1.kind.importance, $1.serial) }
     }
 
     static func mix(_ top: Color, over bottom: Color, coverage: Int32) -> Color {

@@ -13,6 +13,7 @@ final class LabelCache {
         var text: String
         var size: Int32
         var maxWidth: Int32
+        var maxLines: Int
     }
 
     let text: TextRasterizer
@@ -45,16 +46,16 @@ final class LabelCache {
         return m
     }
 
-    /// `text` broken into at most two lines of at most `maxWidth` pixels (see `LabelLayout`).
-    func layout(_ line: String, size: Int32, maxWidth: Int32) -> LabelLayout.Result {
-        let key = LayoutKey(text: line, size: size, maxWidth: maxWidth)
+    /// `text` broken into at most `maxLines` lines of at most `maxWidth` pixels (see `LabelLayout`).
+    func layout(_ line: String, size: Int32, maxWidth: Int32, maxLines: Int = LabelLayout.maximumLines) -> LabelLayout.Result {
+        let key = LayoutKey(text: line, size: size, maxWidth: maxWidth, maxLines: maxLines)
         if let hit = recentLayouts.first(where: { $0.key == key }) { return hit.result }
         let r: LabelLayout.Result
         if let known = layouts[key] {
             r = known
         } else {
             if layouts.count >= LabelCache.capacity { layouts.removeAll(keepingCapacity: true) }
-            r = LabelLayout.lines(line, maxWidth: maxWidth) { text.width(of: $0, size: size) }
+            r = LabelLayout.lines(line, maxWidth: maxWidth, maxLines: maxLines) { text.width(of: $0, size: size) }
             layouts[key] = r
         }
         if recentLayouts.count >= LabelCache.recentCount { recentLayouts.removeFirst() }

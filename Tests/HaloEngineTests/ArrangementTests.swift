@@ -1,0 +1,135 @@
+import Foundation
+import HaloBoards
+import HaloEngine
+import HaloMock
+import HaloRender
+import HaloTestSupport
+import Testing
+
+/// Several activities at the centre share it without overlapping: checked as a property over
+/// random sets of activities on every shipped board, upright and turned a quarter.
+@Suite("Concurrent activities at the centre")
+struct ArrangementTests {
+    static let boards: [Board] = BoardTests.shippedNames.compactMap { try? BoardLoader.load("\(BoardTests.boardsFolder)/\($0).yaml") }
+
+    /// Each activity's layers, united, by serial (a layer's key is the serial times 16 plus a
+    /// part number); the "and N more" row is its own.
+    func boxes(_ layers: [Layer]) -> [UInt32: IntRect] {
+        var out: [UInt32: IntRect] = [:]
+        for l in layers where !l.drawable.bounds.isEmpty {
+            out[l.key >> 4] = (out[l.key >> 4] ?? .empty).union(l.drawable.bounds)
+        }
+        return out
+    }
+
+    @Test("no two indicators or labels overlap and all stay on screen, for random sets on every board at 0 and 90 degrees")
+    func noOverlap() throws {
+        var seed: UInt64 = 12345
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let labels = [
+            nil, "Copying", "Uploading 24 photos to the family album", "Syncing contacts with the phone and the cloud backup service",
+        ]
+        #expect(Self.boards.count >= 10)
+        for board in Self.boards {
+            for turned in [false, true] {
+                let w = turned ? board.logicalHeight : board.logicalWidth, h = turned ? board.logicalWidth : board.logicalHeight
+                for round in 0..<25 {
+                    var policy = board.policy
+                    policy.showDelay = Milliseconds(0)
+                    let engine = Engine(screenWidth: w, screenHeight: h, theme: board.theme, policy: policy, text: BlockText())
+                    let count = 2 + next(7)
+                    for i in 0..<count {
+                        let kind = ["circular", "linear", "spinner"][next(3)]
+                        var line = "show a\(i) \(kind)"
+                        if let l = labels[next(labels.count)] { line += " label=\"\(l)\"" }
+                        if kind != "spinner" && next(2) == 0 { line += " value=\(next(101))%" }
+                        try engine.run(line, at: Int64(i))
+                    }
+                    if next(2) == 0 { try engine.run("show net network", at: 0) }
+                    if next(3) == 0 { _ = try? engine.run(#"fail a0 "Upload failed. Check the network.""#, at: 50) }
+                    let layers = engine.layers(atMs: 100)
+                    let found = boxes(layers)
+                    let screen = IntRect(x: 0, y: 0, width: w, height: h)
+                    let keys = found.keys.sorted()
+                    for k in keys {
+                        #expect(screen.contains(found[k]!), "\(board.name) \(w)x\(h) round \(round): \(k) at \(found[k]!) leaves the screen")
+                    }
+                    for (i, a) in keys.enumerated() {
+                        for b in keys[(i + 1)...] where found[a]!.intersects(found[b]!) {
+                            Issue.record("\(board.name) \(w)x\(h) round \(round): \(a) at \(found[a]!) overlaps \(b) at \(found[b]!)")
+                        }
+                    }
+                    // The same commands give the same frame.
+                    #expect(engine.layers(atMs: 100) == layers)
+                }
+            }
+        }
+    }
+
+    @Test("one activity is drawn as it always was; with a second, the leading one stays full size above a row")
+    func leadAndRows() throws {
+        let engine = makeEngine()
+        try engine.run("show up circular label=\"Uploading photos\" value=40%", at: 0)
+        let alone = engine.layers(atMs: 1000)
+        let ring = try #require(engine.rings(atMs: 1000).first)
+        #expect(ring.centerY == 240 << 8 && ring.outerRadius == 112 << 8, "centred as before")
+        try engine.run("show sync spinner label=\"Syncing contacts\"", at: 1000)
+        let shared = engine.layers(atMs: 2000)
+        #expect(shared != alone)
+        let rings = engine.rings(atMs: 2000)
+        #expect(rings.count == 2)
+        let lead = try #require(rings.first { $0.outerRadius == 112 << 8 }), row = try #require(rings.first { $0.outerRadius < 112 << 8 })
+        #expect(lead.centerY < row.centerY, "the determinate ring leads, the spinner is a row below it")
+    }
+
+    @Test("beyond what fits, the last row counts the rest")
+    func andMore() throws {
+        let engine = makeEngine(width: 320, height: 240)
+        for i in 0..<12 { try engine.run("show s\(i) spinner label=\"Task \(i)\"", at: 0) }
+        let layers = engine.layers(atMs: 1000)
+        let shown = Set(layers.map { $0.key >> 4 }).subtracting([0xE000_0000 >> 4])
+        #expect(shown.count >= 2 && shown.count < 12, "\(shown.count) activities shown")
+        // The block font is 8 px a character: the row reads "and N more" for the rest.
+        let more = layers.filter { $0.key == 0xE000_0000 }
+        guard case .mask(let m)? = more.first?.drawable else {
+            Issue.record("no 'and N more' row")
+            return
+        }
+        #expect(m.mask.width == Int32("and \(12 - shown.count) more".count) * 8)
+    }
+
+    @Test("frames drawn from damage while activities arrive, move between places and leave equal frames drawn from scratch")
+    func damageFollowsMoves() throws {
+        var policy = Policy()
+        policy.showDelay = Milliseconds(0)
+        policy.minimumVisible = Milliseconds(0)
+        func screen() -> Screen<MemoryDisplay> {
+            let engine = Engine(screenWidth: 320, screenHeight: 240, theme: Theme(), policy: policy, text: BlockText())
+            return Screen(engine: engine, display: MemoryDisplay(width: 320, height: 240, format: .rgb565))
+        }
+        let script: [(Int64, String)] = [
+            (0, "show a spinner label=\"Finding printers\""), (200, "show b linear label=\"Copying\" value=10%"),
+            (400, "show c circular value=1/3"), (600, "show d spinner"), (800, "progress b 60%"), (1000, "dismiss c"),
+            (1200, "show e circular label=\"Uploading\" value=0.5"), (1400, "dismiss a"), (1600, "dismiss e"), (1800, "dismiss b"),
+        ]
+        let s = screen()
+        var next = 0
+        for t in stride(from: Int64(0), through: 2400, by: 50) {
+            while next < script.count && script[next].0 <= t {
+                try s.engine.run(script[next].1, at: script[next].0)
+                next += 1
+            }
+            try s.update(at: .milliseconds(t))
+            if t % 200 == 150 {
+                let fresh = screen()
+                for (when, line) in script where when <= t { try fresh.engine.run(line, at: when) }
+                try fresh.update(at: .milliseconds(t))
+                let differing = zip(s.display.rgb(), fresh.display.rgb()).filter { $0 != $1 }.count
+                #expect(differing == 0, "at \(t) ms: \(differing) bytes differ")
+            }
+        }
+    }
+}
