@@ -5,8 +5,9 @@ struct SceneBuilder {
     let engine: Engine
     let now: Instant
     var layers: [Layer] = []
-    /// Where the centre's activities go when they share it (`CentreArrangement`).
-    var arrangement = CentreArrangement()
+    /// Where the centre's activities go when they share it (`CentreArrangement`); nil in the
+    /// usual frame, with one indicator that fits, which then touches no table at all.
+    var arrangement: CentreArrangement? = nil
 
     init(engine: Engine, now: Instant) {
         self.engine = engine
@@ -59,14 +60,22 @@ struct SceneBuilder {
 
     /// Works out `arrangement`. The usual frame, with one indicator that fits, costs a count.
     mutating func arrange(_ visible: [Activity]) {
-        var count = 0
-        var single: Activity? = nil
-        for a in visible where SceneBuilder.sharesCentre(a) {
+        // Fields read in place, not activities copied: a copy retains and releases every string
+        // in it, and this runs every frame.
+        var count = 0, single = 0
+        for i in visible.indices {
+            let kind = visible[i].kind
+            guard visible[i].region == nil && (kind == .circular || kind == .linear || kind == .spinner) else { continue }
             count += 1
-            single = a
+            single = i
+            if count > 1 { break }
         }
-        guard let single else { return }
-        if count == 1 && fitsAlone(single) { return }
+        if count == 0 { return }
+        if count == 1 {
+            // Without text (the benchmarks' rings and bars) only the indicator has to fit.
+            let bare = visible[single].label == nil && visible[single].showValue != true
+            if bare && indicatorSize(visible[single].kind) <= height || !bare && fitsAlone(visible[single]) { return }
+        }
         let lineHeight = engine.labels.lineHeight(size: theme.fontSize)
         arrangement = CentreArrangement.arrange(
             visible.filter(SceneBuilder.sharesCentre), width: width, height: height, theme: theme, lineHeight: lineHeight,
@@ -77,21 +86,23 @@ struct SceneBuilder {
     func fullHeight(_ a: Activity) -> Int32 {
         let lines = labelText(a).map { Int32(layoutLines($0, size: theme.fontSize, maxWidth: TextRoom.width(.label, theme, screenWidth: width)).count) } ?? 0
         let text = lines == 0 ? 0 : engine.labels.lineHeight(size: theme.fontSize) * lines
-        switch a.kind {
-        case .circular: return theme.circularDiameter + (lines == 0 ? 0 : theme.labelGap + text)
-        case .linear: return theme.linearHeight + (lines == 0 ? 0 : theme.labelGap / 2 + text)
-        default: return theme.spinnerDiameter + (lines == 0 ? 0 : theme.labelGap + text)
-        }
+        if lines == 0 { return indicatorSize(a.kind) }
+        return indicatorSize(a.kind) + (a.kind == .linear ? theme.labelGap / 2 : theme.labelGap) + text
     }
 
     /// Whether `a`, alone at the centre, fits on the screen drawn as it always was: centred on
     /// its indicator, the label hanging below it (above a spinner).
     func fitsAlone(_ a: Activity) -> Bool {
+        let indicator = indicatorSize(a.kind)
         let whole = fullHeight(a)
-        let indicator: Int32 = a.kind == .circular ? theme.circularDiameter : a.kind == .linear ? theme.linearHeight : theme.spinnerDiameter
         // The longer side from the indicator's centre line, doubled, must fit.
         let label = whole - indicator
         return indicator + 2 * label <= height
+    }
+
+    /// The height of a centre indicator of `kind` without its label.
+    func indicatorSize(_ kind: IndicatorKind) -> Int32 {
+        kind == .circular ? theme.circularDiameter : kind == .linear ? theme.linearHeight : theme.spinnerDiameter
     }
 
     /// The activity's centre in half pixels when it is the full-size one of several, from the
@@ -156,7 +167,7 @@ struct SceneBuilder {
 
     /// The row that counts the centre's activities left out, if any.
     mutating func addMore() {
-        guard let more = arrangement.more else { return }
+        guard let more = arrangement?.more else { return }
         addRowText("and \(more.count) more", x: more.row.x, row: more.row, key: 0xE000_0000)
     }
 
@@ -179,6 +190,7 @@ struct SceneBuilder {
     /// The place `a` has in the centre's arrangement: drawn here at full size (true), or as a
     /// row or not at all (false, already done).
     mutating func placeInCentre(_ a: Activity, _ base: UInt32) -> (x: Int32, y: Int32)? {
+        guard let arrangement else { return centre(a) }
         switch arrangement.slots[a.serial] {
         case nil: return centre(a)
         case .full(let top)?: return fullCentre(a, top: top)
