@@ -1,6 +1,7 @@
 import Glibc
 import HaloBackends
 import HaloEngine
+import HaloTestSupport
 import Testing
 
 /// Whatever path a board names, the backends open it and then check what they opened: a
@@ -9,10 +10,8 @@ import Testing
 struct DeviceNodeTests {
     @Test("a regular file, a directory or a FIFO named as a screen is refused after opening, without waiting on it")
     func notADevice() throws {
-        let fifo = "/tmp/halo-test-\(getpid())-fifo-device"
-        unlink(fifo)
-        #expect(mkfifo(fifo, 0o600) == 0)
-        defer { unlink(fifo) }
+        let fifoFile = TemporaryFIFO("fifo-device")
+        let fifo = fifoFile.path
         for (path, what) in [
             ("/etc/hostname", "a regular file, not a device node"), ("/dev/../etc/hostname", "a regular file, not a device node"),
             ("/tmp", "Is a directory"), (fifo, "a FIFO, not a device node"),

@@ -5,8 +5,8 @@ import Testing
 /// `halo run` and `halo ctl` as processes, on a real Unix socket of the host kernel.
 extension CommandTests {
     /// Starts `halo run` on a fresh socket and waits until it answers.
-    func startDaemon(socket: String, board: String = "mock-480x480", _ extra: [String] = []) throws -> ChildProcess {
-        let p = try Self.start(["run", "--board", board, "--socket", socket] + extra)
+    func startDaemon(socket: String, board: String = "mock-480x480", _ extra: [String] = [], stderr: ChildProcess.Stream = .null) throws -> ChildProcess {
+        let p = try Self.start(["run", "--board", board, "--socket", socket] + extra, stderr: stderr)
         for _ in 0..<1500 where !FileManager.default.fileExists(atPath: socket) && p.isRunning { usleep(20_000) }
         return p
     }
@@ -141,8 +141,7 @@ extension CommandTests {
     func straySignalsAndBrokenLog() throws {
         let dir = try scratch()
         let socket = dir.appendingPathComponent("halo.sock").path
-        let daemon = try Self.start(["run", "--board", "mock-480x480", "--socket", socket], stderr: .brokenPipe)
-        for _ in 0..<1500 where !FileManager.default.fileExists(atPath: socket) && daemon.isRunning { usleep(20_000) }
+        let daemon = try startDaemon(socket: socket, stderr: .brokenPipe)
         // Each of these writes a log line to the broken pipe, or once ended the process.
         for signal in [SIGHUP, SIGUSR1, SIGUSR2, SIGALRM, SIGPIPE, SIGIO, SIGVTALRM, __libc_current_sigrtmin() + 3] {
             daemon.signal(signal)
@@ -254,8 +253,7 @@ extension CommandTests {
         let original = try String(contentsOf: Self.packageRoot.appendingPathComponent("Boards/mock-480x480.yaml"), encoding: .utf8)
         try original.write(to: board, atomically: true, encoding: .utf8)
         let log = dir.appendingPathComponent("log.txt").path
-        let daemon = try Self.start(["run", "--board", board.path, "--socket", socket], stderr: .file(log))
-        for _ in 0..<1500 where !FileManager.default.fileExists(atPath: socket) && daemon.isRunning { usleep(20_000) }
+        let daemon = try startDaemon(socket: socket, board: board.path, stderr: .file(log))
         defer { daemon.stop() }
         #expect(try halo(["ctl", "--socket", socket, "show x circular label=\"Copying files\" value=30%"]).status == 0)
         let fontKey = "  font:\n    size: 16\n"

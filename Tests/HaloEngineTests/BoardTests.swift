@@ -2,6 +2,7 @@ import Foundation
 import HaloBoards
 import HaloEngine
 import HaloRender
+import HaloTestSupport
 import Testing
 
 @Suite("Board profiles")
@@ -185,9 +186,8 @@ struct BoardTests {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         #expect(refusal(folder).contains("is a directory, not a regular file"))
         // A FIFO would block the open until a writer came: it is refused at once instead.
-        let fifo = NSTemporaryDirectory() + "halo-board-fifo-\(UUID().uuidString).yaml"
-        #expect(mkfifo(fifo, 0o600) == 0)
-        #expect(refusal(fifo).contains("is a FIFO, not a regular file"))
+        let fifo = TemporaryFIFO("board-fifo.yaml")
+        #expect(refusal(fifo.path).contains("is a FIFO, not a regular file"))
         #expect(refusal("/dev/null").contains("character device"))
         let big = try write("description: \"" + String(repeating: "x", count: 2 << 20) + "\"\n")
         #expect(refusal(big).contains("bytes such a file can be"))

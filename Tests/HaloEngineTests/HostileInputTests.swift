@@ -155,10 +155,8 @@ struct HostileInputTests {
 
     @Test("a font that is a FIFO, a directory or not a font is refused at once with the reason in words")
     func badFonts() throws {
-        let fifo = "/tmp/halo-test-\(getpid())-font-fifo"
-        unlink(fifo)
-        #expect(mkfifo(fifo, 0o600) == 0)
-        defer { unlink(fifo) }
+        let fifoFile = TemporaryFIFO("font-fifo")
+        let fifo = fifoFile.path
         for (path, words) in [(fifo, "is a FIFO, not a regular file"), ("/tmp", "is a directory"), ("/etc/hostname", "not a font FreeType knows")] {
             do {
                 _ = try FreeTypeText(fontPath: path)
