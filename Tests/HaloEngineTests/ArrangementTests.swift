@@ -22,7 +22,7 @@ struct ArrangementTests {
         return out
     }
 
-    @Test("no two indicators or labels overlap and all stay on screen, for random sets on every board at 0 and 90 degrees")
+    @Test("at rest, no two indicators or labels overlap and all stay on screen, for random sets on every board at 0 and 90 degrees")
     func noOverlap() throws {
         var seed: UInt64 = 12345
         func next(_ n: Int) -> Int {
@@ -50,7 +50,8 @@ struct ArrangementTests {
                     }
                     if next(2) == 0 { try engine.run("show net network", at: 0) }
                     if next(3) == 0 { _ = try? engine.run(#"fail a0 "Upload failed. Check the network.""#, at: 50) }
-                    let layers = engine.layers(atMs: 100)
+                    // Once the glides of the last change (at 50 ms) are over.
+                    let layers = engine.layers(atMs: 400)
                     let found = boxes(layers)
                     let screen = IntRect(x: 0, y: 0, width: w, height: h)
                     let keys = found.keys.sorted()
@@ -63,7 +64,7 @@ struct ArrangementTests {
                         }
                     }
                     // The same commands give the same frame.
-                    #expect(engine.layers(atMs: 100) == layers)
+                    #expect(engine.layers(atMs: 400) == layers)
                 }
             }
         }
@@ -131,5 +132,42 @@ struct ArrangementTests {
                 #expect(differing == 0, "at \(t) ms: \(differing) bytes differ")
             }
         }
+    }
+
+    @Test("when an activity arrives or leaves, the others glide to their places in 250 ms without overshoot, whatever the frames")
+    func glide() throws {
+        var policy = Policy()
+        policy.showDelay = Milliseconds(0)
+        policy.minimumVisible = Milliseconds(0)
+        func engine() -> Engine { Engine(screenWidth: 480, screenHeight: 480, theme: Theme(), policy: policy, text: BlockText()) }
+        let dense = engine(), sparse = engine()
+        for e in [dense, sparse] {
+            try e.run("show a circular label=\"Uploading photos\" value=40%", at: 0)
+            _ = e.layers(atMs: 500)
+        }
+        let alone = try #require(dense.rings(atMs: 900).first).centerY
+        try dense.run("show b spinner label=\"Syncing\"", at: 1000)
+        try sparse.run("show b spinner label=\"Syncing\"", at: 1000)
+        var last = alone
+        var seen: [Int32] = []
+        for t in stride(from: Int64(1000), through: 1300, by: 10) {
+            let y = try #require(dense.rings(atMs: t).first { $0.outerRadius == 112 << 8 }).centerY
+            #expect(y <= last, "at \(t) ms the ring moved back down: \(y) after \(last)")
+            last = y
+            seen.append(y)
+            if t < 1250 { #expect(dense.nextChange(after: .milliseconds(t)) == .milliseconds(t), "still moving at \(t) ms") }
+        }
+        let settled = seen.last!
+        #expect(seen.first == alone && settled < alone, "it starts where it stood and ends higher")
+        #expect(Set(seen.dropFirst().prefix(20)).count > 5, "it glides through many places, not one jump")
+        #expect(seen.allSatisfy { settled <= $0 && $0 <= alone }, "no overshoot")
+        // A renderer that drew no frame in between sees the same picture at the same moment.
+        #expect(sparse.layers(atMs: 1120) == dense.layers(atMs: 1120))
+        // The second leaves: the first glides back to the middle and settles exactly there.
+        try dense.run("dismiss b", at: 2000)
+        let back = try #require(dense.rings(atMs: 2120).first).centerY
+        #expect(settled < back && back < alone, "on its way back at 2120 ms: \(back)")
+        #expect(try #require(dense.rings(atMs: 2300).first).centerY == alone)
+        #expect(dense.nextChange(after: .milliseconds(2400)) == nil, "at rest, nothing is due")
     }
 }

@@ -19,6 +19,11 @@ public final class Engine {
     static let rememberedKinds = 4096
     var nextSerial: UInt32 = 1
 
+    /// The centre's activities on their way to new places (`CentreGlide`), and the moment up to
+    /// which it has followed the changes.
+    var centreGlide = CentreGlide()
+    var centreFollowedUntil = Instant(microseconds: Int64.min / 2)
+
     /// Activities at once, shown or waiting for their show delay, from all clients together. Far
     /// more than a screen can show legibly; a bound that keeps every frame's cost bounded too.
     public static let maximumActivities = 256
@@ -48,6 +53,12 @@ public final class Engine {
     @discardableResult
     public func apply(_ command: Command, at now: Instant, owner: Int = 0) throws(ControlError) -> [ControlWarning] {
         expire(at: now)
+        let warnings = try perform(command, at: now, owner: owner)
+        followCentre(at: now)
+        return warnings
+    }
+
+    func perform(_ command: Command, at now: Instant, owner: Int) throws(ControlError) -> [ControlWarning] {
         switch command {
         case .show(let id, let kind, let options):
             return try show(id, kind, options, now, owner: owner)
@@ -113,6 +124,7 @@ public final class Engine {
     /// When the picture next changes with no further command: `now` while anything animates,
     /// a later moment for a pending show or a timed removal, nil when the screen is still.
     public func nextChange(after now: Instant) -> Instant? {
+        if centreGlide.isMoving(at: now) { return now }
         var best: Instant? = toasts.nextChange(after: now)
         for a in activities {
             if let t = a.nextChange(after: now) { best = best.map { min($0, t) } ?? t }
@@ -251,6 +263,19 @@ public final class Engine {
     }
 
     func expire(at now: Instant) {
+        // The centre's places change when activities appear and leave: followed first, in
+        // order, while the leaving ones are still here to be seen going.
+        if now > centreFollowedUntil {
+            var moments: [Instant] = []
+            for a in activities {
+                if a.visibleFrom > centreFollowedUntil && a.visibleFrom <= now { moments.append(a.visibleFrom) }
+                if let r = a.removeAt, r > centreFollowedUntil && r <= now { moments.append(r) }
+            }
+            if !moments.isEmpty {
+                for m in Set(moments).sorted() { followCentre(at: m) }
+            }
+            centreFollowedUntil = now
+        }
         // Checked first: removing in place takes the array's storage for writing every time.
         let due = { (a: Activity) in a.removeAt.map { $0 <= now } ?? false }
         if activities.contains(where: due) { activities.removeAll(where: due) }
@@ -259,6 +284,34 @@ public final class Engine {
 }
 
 extension Engine {
+    /// Sets the centre's glide to the places the arrangement gives at `moment`.
+    func followCentre(at moment: Instant) {
+        // The usual case, checked in place: one bare indicator (no text) standing alone at rest
+        // in the middle, where it stays; every progress command of a plain ring or bar ends here.
+        var count = 0, single = 0
+        for i in activities.indices where activities[i].isVisible(at: moment) && SceneBuilder.sharesCentre(activities[i]) {
+            count += 1
+            single = i
+            if count > 1 { break }
+        }
+        if count == 1 && activities[single].label == nil && activities[single].showValue != true && centreGlide.to.count == 1
+            && centreGlide.to[activities[single].serial] == screenHeight && !centreGlide.isMoving(at: moment)
+            && SceneBuilder(engine: self, now: moment).indicatorSize(activities[single].kind) <= screenHeight
+        {
+            centreFollowedUntil = max(centreFollowedUntil, moment)
+            return
+        }
+        var builder = SceneBuilder(engine: self, now: moment)
+        let visible = activities.filter { $0.isVisible(at: moment) }
+        builder.arrange(visible)
+        var targets: [UInt32: Int32] = [:]
+        for a in visible {
+            if let line = builder.centreLine(a) { targets[a.serial] = line }
+        }
+        centreGlide.retarget(targets, changedAt: moment)
+        centreFollowedUntil = max(centreFollowedUntil, moment)
+    }
+
     /// How many lines `text` would take as a label (or a toast) on this screen, before cutting.
     public func lineCount(of text: String, toast: Bool) -> Int {
         let size = toast ? theme.toastFontSize : theme.fontSize

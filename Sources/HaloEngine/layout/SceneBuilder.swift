@@ -26,6 +26,7 @@ struct SceneBuilder {
         var visible = all.allSatisfy { $0.isVisible(at: now) } ? all : all.filter { $0.isVisible(at: now) }
         if visible.count > 1 { visible.sort { ($0.kind.layer, $0.serial) < ($1.kind.layer, $1.serial) } }
         arrange(visible)
+        let gliding = engine.centreGlide.isMoving(at: now)
         var toastDone = false, moreDone = false
         for a in visible {
             if a.kind.layer > 0 && !moreDone {
@@ -37,6 +38,7 @@ struct SceneBuilder {
                 toastDone = true
             }
             let base = a.serial << 4
+            let first = layers.count
             switch a.kind {
             case .circular: addCircular(a, base)
             case .linear: addLinear(a, base)
@@ -44,6 +46,11 @@ struct SceneBuilder {
             case .checkout: addCheckout(a, base)
             case .partial: addPartial(a, base)
             case .network: addNetwork(a, base)
+            }
+            // On its way to a new place: the whole picture is drawn where the glide has it now.
+            if gliding, let target = centreLine(a), let place = engine.centreGlide.place(a.serial, at: now), place != target {
+                let dy = (place - target) / 2
+                for i in first..<layers.count { layers[i].drawable = layers[i].drawable.moved(down: dy) }
             }
         }
         if !moreDone { addMore() }
@@ -88,6 +95,18 @@ struct SceneBuilder {
         let text = lines == 0 ? 0 : engine.labels.lineHeight(size: theme.fontSize) * lines
         if lines == 0 { return indicatorSize(a.kind) }
         return indicatorSize(a.kind) + (a.kind == .linear ? theme.labelGap / 2 : theme.labelGap) + text
+    }
+
+    /// Where `a`'s place at the centre is, as the centre line of its picture in half pixels;
+    /// nil when it is not drawn (counted in "and N more") or not at the centre.
+    func centreLine(_ a: Activity) -> Int32? {
+        guard SceneBuilder.sharesCentre(a) else { return nil }
+        switch arrangement?.slots[a.serial] {
+        case nil: return height
+        case .full(let top)?: return fullCentre(a, top: top).y
+        case .row(let r)?: return r.y * 2 + r.height
+        case .hidden?: return nil
+        }
     }
 
     /// Whether `a`, alone at the centre, fits on the screen drawn as it always was: centred on
