@@ -68,6 +68,20 @@ struct CommandTests {
         }
     }
 
+    @Test("a script over 16 MiB is refused with the reason, not read into memory whole")
+    func hugeScript() throws {
+        let dir = try scratch()
+        let path = dir.appendingPathComponent("huge.halo").path
+        let line = Array("@0 show a spinner\n".utf8)
+        let f = fopen(path, "wb")
+        for _ in 0..<((17 << 20) / line.count) { _ = line.withUnsafeBytes { fwrite($0.baseAddress, 1, line.count, f) } }
+        fclose(f)
+        for verb in ["lint", "replay"] {
+            let r = try halo([verb, path])
+            #expect(r.status == 1 && r.err.contains("longer than 16 MiB"), "\(verb): \(r)")
+        }
+    }
+
     @Test("control bytes from a script reach the terminal escaped, in errors and in lint findings")
     func controlBytesEscaped() throws {
         let dir = try scratch()

@@ -12,7 +12,12 @@ struct FileError: Error, CustomStringConvertible {
 
 /// Whole-file reads and writes over libc: all the command needs, without Foundation.
 enum Files {
-    static func read(_ path: String) throws(FileError) -> [UInt8] {
+    /// The largest script `replay` and `lint` read: far past any real one (a line is at most
+    /// 4 KiB), and a bound on what a runaway generator piped in can make Halo hold.
+    static let maximumScriptBytes = 16 << 20
+
+    /// Reads a whole file, or a pipe (`halo lint <(make-script)` is a pipe), up to `limit` bytes.
+    static func read(_ path: String, limit: Int = maximumScriptBytes) throws(FileError) -> [UInt8] {
         guard let f = fopen(path, "rb") else { throw FileError(description: "cannot open \(path): \(reason())") }
         defer { fclose(f) }
         var out: [UInt8] = []
@@ -20,6 +25,9 @@ enum Files {
         while true {
             let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, 65536, f) }
             if n > 0 { out += chunk[0..<n] }
+            if out.count > limit {
+                throw FileError(description: "\(path) is longer than \(limit >> 20) MiB, more than a script can be; split it into smaller scripts")
+            }
             if n < 65536 { break }
         }
         if ferror(f) != 0 { throw FileError(description: "cannot read \(path): \(reason())") }
