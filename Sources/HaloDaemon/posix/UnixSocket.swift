@@ -8,16 +8,28 @@ public enum UnixSocket {
     public static let maximumPathBytes = MemoryLayout.size(ofValue: sockaddr_un().sun_path) - 1
 
     /// A socket address for `path`, passed to `body` with its length.
-    static func withAddress<R>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R) throws(SystemError) -> R {
-        let bytes = Array(path.utf8)
-        if bytes.isEmpty {
+    /// Refuses a path no socket address can hold: empty, or longer than `maximumPathBytes`.
+    static func check(_ path: String) throws(SystemError) {
+        if path.isEmpty {
             throw SystemError("socket path", errno: ENOENT, message: "the socket path is empty; give one such as /run/halo/halo.sock with --socket")
         }
-        if bytes.count > maximumPathBytes {
+        if path.utf8.count > maximumPathBytes {
             throw SystemError(
                 "socket path", errno: ENAMETOOLONG,
-                message: "the socket path \(path) is \(bytes.count) bytes, more than the \(maximumPathBytes) a Unix socket address holds; choose a shorter --socket")
+                message: "the socket path \(path) is \(path.utf8.count) bytes, more than the \(maximumPathBytes) a Unix socket address holds; choose a shorter --socket")
         }
+    }
+
+    /// The directory a socket path names its socket in: "/" for a socket at the root, "." for
+    /// a bare name.
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func withAddress<R>(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> R) throws(SystemError) -> R {
+        try check(path)
+        let bytes = Array(path.utf8)
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
@@ -77,17 +89,9 @@ public final class UnixListener {
     /// Listens at `path`, with permissions `mode` and, if given, the group `group`.
     public init(path: String, mode: mode_t = 0o660, group: String? = nil) throws(SystemError) {
         self.path = path
-        if path.isEmpty {
-            throw SystemError("socket path", errno: ENOENT, message: "the socket path is empty; give one such as /run/halo/halo.sock with --socket")
-        }
-        if path.utf8.count > UnixSocket.maximumPathBytes {
-            throw SystemError(
-                "socket path", errno: ENAMETOOLONG,
-                message: "the socket path \(path) is \(path.utf8.count) bytes, more than the \(UnixSocket.maximumPathBytes) a Unix socket address holds; choose a shorter --socket")
-        }
-        let slash = path.lastIndex(of: "/")
-        let directoryPath = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-        name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        try UnixSocket.check(path)
+        let directoryPath = UnixSocket.directory(of: path)
+        name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         if name.isEmpty || name == "." || name == ".." {
             throw SystemError("socket path", errno: EINVAL, message: "the socket path \(path) names a directory, not a socket; end it with a file name such as halo.sock")
         }

@@ -54,7 +54,7 @@ enum RunCommand {
         do { choice = try ScreenChoice.open(board, kind: kind, waitMasterSeconds: options.waitMaster) } catch { throw CLIError(error.description) }
         switch choice {
         case .mock(let display):
-            let folderPath = board.snapshotDirectory ?? socketDirectory(options.socket) + "/snapshots"
+            let folderPath = board.snapshotDirectory ?? UnixSocket.directory(of: options.socket) + "/snapshots"
             var folder: SnapshotFolder?
             let openFolder = { () throws(SystemError) -> SnapshotFolder in
                 if let folder { return folder }
@@ -155,12 +155,6 @@ enum RunCommand {
     static func noSnapshot(_ line: String) -> String? {
         line == "snapshot" || line.hasPrefix("snapshot ")
             ? "error unsupported: snapshot saves the mock display's picture; on a real screen take it from the device (a QEMU screendump, a camera)" : nil
-    }
-
-    /// The directory part of the socket path ("." for a bare name).
-    static func socketDirectory(_ socket: String) -> String {
-        guard let slash = socket.lastIndex(of: "/") else { return "." }
-        return slash == socket.startIndex ? "/" : String(socket[..<slash])
     }
 
     /// `release` and `adopt`: hand the screen to another program and take it back.
