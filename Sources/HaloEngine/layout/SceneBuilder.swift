@@ -206,8 +206,8 @@ struct SceneBuilder {
         }
     }
 
-    /// The place `a` has in the centre's arrangement: drawn here at full size (true), or as a
-    /// row or not at all (false, already done).
+    /// Where `a` is drawn at full size (its centre in half pixels), or nil when the centre's
+    /// arrangement made it a row (drawn here) or left it out.
     mutating func placeInCentre(_ a: Activity, _ base: UInt32) -> (x: Int32, y: Int32)? {
         guard let arrangement else { return centre(a) }
         switch arrangement.slots[a.serial] {
