@@ -29,6 +29,8 @@ public struct ShowOptions: Equatable, Sendable {
     public var showValue: Bool?
     /// In screen pixels; nil centres the indicator on the screen.
     public var region: Region?
+    /// nil: the kind's default (`center`, or `inline` with a region).
+    public var place: Placement?
     public var trackHidden = false
     public var cancellable = false
 

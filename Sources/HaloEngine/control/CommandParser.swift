@@ -4,7 +4,7 @@ public enum CommandParser {
     public static let maximumLineBytes = 4096
 
     public static let grammar = """
-        show <id> <kind> [label="..."] [value=<v>] [show-value=yes|no] [region=x,y,w,h] [track=hidden] [cancellable=yes]
+        show <id> <kind> [label="..."] [value=<v>] [show-value=yes|no] [region=x,y,w,h] [place=center|top|bottom|inline|toast|dialog] [track=hidden] [cancellable=yes]
         progress <id> <v>
         label <id> "..."
         succeed <id> "label" [persist]
@@ -121,7 +121,7 @@ public enum CommandParser {
         var o = ShowOptions()
         for arg in args {
             guard case .pair(let key, let value) = arg else {
-                throw ControlError("unexpected '\(arg.text)'; show takes key=value options: label, value, show-value, region, track, cancellable")
+                throw ControlError("unexpected '\(arg.text)'; show takes key=value options: label, value, show-value, region, place, track, cancellable")
             }
             switch key {
             case "label":
@@ -135,13 +135,18 @@ public enum CommandParser {
                 o.showValue = try yesNo(key, value)
             case "region":
                 o.region = try region(value)
+            case "place":
+                guard let place = Placement(rawValue: value) else {
+                    throw ControlError("place=\(value) is not known; use one of \(Placement.names)")
+                }
+                o.place = place
             case "track":
                 guard value == "hidden" || value == "shown" else { throw ControlError("track=\(value) is not known; use track=hidden (or track=shown)") }
                 o.trackHidden = value == "hidden"
             case "cancellable":
                 o.cancellable = try yesNo(key, value)
             default:
-                throw ControlError("unknown option '\(key)'; show takes label, value, show-value, region, track, cancellable")
+                throw ControlError("unknown option '\(key)'; show takes label, value, show-value, region, place, track, cancellable")
             }
         }
         return o

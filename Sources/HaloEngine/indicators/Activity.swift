@@ -24,6 +24,8 @@ struct Activity {
     var label: String?
     var showValue: Bool?
     var region: Region?
+    /// Where it is drawn; nil for the kinds with a place of their own (`Placement.resolve`).
+    var placement: Placement?
     var trackHidden: Bool
     var cancellable: Bool
     var progress: Progress
@@ -42,6 +44,9 @@ struct Activity {
     static let valueGlide: Int64 = 300_000
     /// The indeterminate → determinate switch takes this long.
     static let switchGlide: Int64 = 500_000
+
+    /// Stacking: higher draws above lower. A progress dialog is modal, as a checkout is.
+    var layer: Int { placement == .dialog ? 3 : kind.layer }
 
     func isVisible(at now: Instant) -> Bool {
         now >= visibleFrom && (removeAt.map { now < $0 } ?? true)

@@ -53,9 +53,20 @@ public final class Engine {
     @discardableResult
     public func apply(_ command: Command, at now: Instant, owner: Int = 0) throws(ControlError) -> [ControlWarning] {
         expire(at: now)
-        let warnings = try perform(command, at: now, owner: owner)
+        var warnings = try perform(command, at: now, owner: owner)
         followCentre(at: now)
+        if let left = labelLeftOut(after: command) { warnings.append(ControlWarning(left)) }
         return warnings
+    }
+
+    /// Why the label a command gave is not drawn: an indicator in a region too small for text.
+    func labelLeftOut(after command: Command) -> String? {
+        switch command {
+        case .show, .label, .succeed, .fail: break
+        default: return nil
+        }
+        guard let id = command.id, let a = find(id), a.region != nil, a.placement != nil else { return nil }
+        return SceneBuilder(engine: self, now: Instant(microseconds: 0)).labelLeftOut(a)
     }
 
     func perform(_ command: Command, at now: Instant, owner: Int) throws(ControlError) -> [ControlWarning] {
@@ -167,9 +178,17 @@ public final class Engine {
             if case .determinate = a.progress, o.value == nil {
                 throw ControlError("\(id) already reports progress and cannot go back to indeterminate; send progress, or dismiss it and start a new activity", code: "refused")
             }
+            // It keeps its place; its region may move (a list row scrolling).
+            let region = o.region ?? a.region
+            let placement = try Placement.resolve(kind: kind, place: o.place ?? a.placement, region: region)
+            if placement != a.placement {
+                throw ControlError(
+                    "\(id) is shown \(a.placement.map { "with place=\($0.rawValue)" } ?? "in its own place") and keeps it for its whole run; dismiss it and start a new activity to show it elsewhere",
+                    code: "refused")
+            }
             if let l = o.label { a.label = l.isEmpty ? nil : l }
             if let v = o.showValue { a.showValue = v }
-            if let r = o.region { a.region = r }
+            a.region = region
             a.trackHidden = o.trackHidden
             a.cancellable = o.cancellable
             if let v = o.value { setValue(&a, v, now) }
@@ -177,6 +196,7 @@ public final class Engine {
             return []
         }
         // A new activity (or a new run of an id whose last run ended).
+        let placement = try Placement.resolve(kind: kind, place: o.place, region: o.region)
         let replaced = activities.firstIndex { $0.id == id }
         if replaced == nil && activities.count >= Engine.maximumActivities {
             throw ControlError(
@@ -194,7 +214,7 @@ public final class Engine {
             o.value.map { .determinate(value: $0, from: $0.fractionQ16, changedAt: now) } ?? .indeterminate(since: now)
         let a = Activity(
             id: id, kind: kind, serial: nextSerial, createdAt: now, label: o.label.flatMap { $0.isEmpty ? nil : $0 },
-            showValue: o.showValue, region: o.region, trackHidden: o.trackHidden, cancellable: o.cancellable,
+            showValue: o.showValue, region: o.region, placement: placement, trackHidden: o.trackHidden, cancellable: o.cancellable,
             progress: progress, switchFrom: nil, outcome: nil, endedAt: nil, visibleFrom: now + policy.showDelay, removeAt: nil,
             owner: owner)
         nextSerial &+= 1
@@ -289,12 +309,12 @@ extension Engine {
         // The usual case, checked in place: one bare indicator (no text) standing alone at rest
         // in the middle, where it stays; every progress command of a plain ring or bar ends here.
         var count = 0, single = 0
-        for i in activities.indices where activities[i].isVisible(at: moment) && SceneBuilder.sharesCentre(activities[i]) {
+        for i in activities.indices where activities[i].isVisible(at: moment) && SceneBuilder.shapesCentre(activities[i]) {
             count += 1
             single = i
             if count > 1 { break }
         }
-        if count == 1 && activities[single].label == nil && activities[single].showValue != true && centreGlide.to.count == 1
+        if count == 1 && activities[single].placement == .center && activities[single].label == nil && activities[single].showValue != true && centreGlide.to.count == 1
             && centreGlide.to[activities[single].serial] == screenHeight && !centreGlide.isMoving(at: moment)
             && SceneBuilder(engine: self, now: moment).indicatorSize(activities[single].kind) <= screenHeight
         {

@@ -38,49 +38,71 @@ struct CentreArrangement {
     /// The rows' width on a screen `width` wide.
     static func rowWidth(_ theme: Theme, screenWidth: Int32) -> Int32 { max(1, min(screenWidth - 32, max(theme.linearWidth, 240))) }
 
-    /// Arranges `group` (the centre's visible activities) on a screen `width`×`height`.
-    /// `fullHeight(a)` is the height of `a` drawn at full size with its label.
+    /// Arranges `group` (the centre's visible activities) and `toasts` (the visible progress
+    /// toasts, `place=toast`) on a screen `width`×`height`. `fullHeight(a)` is the height of `a`
+    /// drawn at full size with its label. `edges` are the top and bottom strips' reach when an
+    /// indicator stands at the screen's top or bottom edge (`EdgeLayout.reach`), kept free.
     static func arrange(
-        _ group: [Activity], width: Int32, height: Int32, theme: Theme, lineHeight: Int32, fullHeight: (Activity) -> Int32
+        _ group: [Activity], toasts: [Activity] = [], width: Int32, height: Int32, edges: (top: Int32, bottom: Int32)? = nil, theme: Theme,
+        lineHeight: Int32, fullHeight: (Activity) -> Int32
     ) -> CentreArrangement {
         var result = CentreArrangement()
-        guard let lead = LedRingScene.leading(group) else { return result }
+        let lead = LedRingScene.leading(group)
+        if lead == nil && toasts.isEmpty { return result }
         let margin = margin(theme)
-        let available = max(0, height - 2 * margin)
-        let leadHeight = fullHeight(lead)
-        if group.count == 1 && leadHeight <= height {
+        let bandTop = max(margin, (edges?.top ?? 0) + rowGap), bandBottom = min(height - margin, (edges?.bottom ?? height) - rowGap)
+        let available = max(0, bandBottom - bandTop)
+        let leadHeight = lead.map(fullHeight) ?? 0
+        if group.count == 1 && toasts.isEmpty && edges == nil && leadHeight <= height {
             return result  // as a single indicator always was: centred on the screen
         }
         let rowH = rowHeight(lineHeight: lineHeight), gap = rowGap
-        let rowsIn = { (h: Int32) -> Int in h < rowH ? 0 : Int((h + gap) / (rowH + gap)) }
-        let others = group.filter { $0.serial != lead.serial }.sorted { $0.serial < $1.serial }
-        // The leading indicator keeps its full size only if two rows (or all the others, if
+        let toastH = ProgressToastLayout.height(theme, lineHeight: lineHeight)
+        let others = group.filter { $0.serial != lead?.serial }.sorted { $0.serial < $1.serial }
+        // Rows first, in the order they started, then the progress toasts.
+        let items = others.map { ($0, rowH) } + toasts.sorted { $0.serial < $1.serial }.map { ($0, toastH) }
+        // The leading indicator keeps its full size only if two more items (or all of them, if
         // fewer) still fit beside it: a big ring over a lone "and 6 more" tells less than rows.
-        let rowsBeside = Int32(min(others.count, 2))
-        let leadFull = leadHeight + (rowsBeside == 0 ? 0 : theme.labelGap + rowsBeside * (rowH + gap) - gap) <= available
-        // As rows, the leading activity comes first, so it is never the one left out.
-        let rowed = leadFull ? others : [lead] + others
-        let capacity = max(1, rowsIn(leadFull ? available - leadHeight - theme.labelGap : available))
-        let shown = rowed.count <= capacity ? rowed : Array(rowed.prefix(capacity - 1))
-        let hidden = rowed.count - shown.count
-        let rows = Int32(shown.count + (hidden > 0 ? 1 : 0))
-        let rowsHeight = rows == 0 ? 0 : rows * rowH + (rows - 1) * gap
-        let total = (leadFull ? leadHeight + (rows > 0 ? theme.labelGap : 0) : 0) + rowsHeight
-        var y = margin + (available - total) / 2
-        if total > available { y = max(0, (height - total) / 2) }
-        if leadFull {
+        let beside = items.prefix(2).reduce(Int32(0)) { $0 + $1.1 + gap }
+        let leadFull = lead != nil && leadHeight + (beside == 0 ? 0 : theme.labelGap + beside - gap) <= available
+        // As a row, the leading activity comes first, so it is never the one left out.
+        let listed = leadFull || lead == nil ? items : [(lead!, rowH)] + items
+        let room = leadFull ? available - leadHeight - theme.labelGap : available
+        // The longest run of items that fits, keeping room for the "and N more" row when some
+        // are left out; at least one item (a lone row, or the count of them all).
+        var shown = 0, used: Int32 = 0
+        for (i, item) in listed.enumerated() {
+            let next = used + (i == 0 ? 0 : gap) + item.1
+            let counting: Int32 = i + 1 < listed.count ? gap + rowH : 0
+            guard next + counting <= room || (listed.count == 1) else { break }
+            shown += 1
+            used = next
+        }
+        let hidden = listed.count - shown
+        let heights = listed.prefix(shown).map(\.1) + (hidden > 0 ? [rowH] : [])
+        let stacked = heights.reduce(Int32(0), +) + Int32(max(0, heights.count - 1)) * gap
+        let total = (leadFull ? leadHeight + (heights.isEmpty ? 0 : theme.labelGap) : 0) + stacked
+        var y = bandTop + (available - total) / 2
+        if total > available {
+            y = max(0, (height - total) / 2)
+        } else if let first = listed.prefix(shown).firstIndex(where: { $0.0.placement == .toast }) {
+            // Progress toasts start below the place of a timed toast, as far as the band allows.
+            let above = (leadFull ? leadHeight + theme.labelGap : 0) + listed.prefix(first).reduce(Int32(0)) { $0 + $1.1 + gap }
+            let wanted = (height + ProgressToastLayout.timedToastHeight(theme, lineHeight: lineHeight)) / 2 + gap - above
+            y = min(max(wanted, bandTop), bandTop + available - total)
+        }
+        if leadFull, let lead {
             result.slots[lead.serial] = .full(top: y)
             y += leadHeight + theme.labelGap
         }
-        let rowWidth = rowWidth(theme, screenWidth: width)
-        let x = (width - rowWidth) / 2
-        for a in shown {
-            result.slots[a.serial] = .row(IntRect(x: x, y: y, width: rowWidth, height: rowH))
-            y += rowH + gap
+        let rowWidth = rowWidth(theme, screenWidth: width), toastWidth = ProgressToastLayout.width(theme, screenWidth: width)
+        for (a, h) in listed.prefix(shown) {
+            let w = a.placement == .toast ? toastWidth : rowWidth
+            result.slots[a.serial] = .row(IntRect(x: (width - w) / 2, y: y, width: w, height: h))
+            y += h + gap
         }
-        for a in rowed.dropFirst(shown.count) { result.slots[a.serial] = .hidden }
-        if hidden > 0 { result.more = (IntRect(x: x, y: y, width: rowWidth, height: rowH), hidden) }
+        for (a, _) in listed.dropFirst(shown) { result.slots[a.serial] = .hidden }
+        if hidden > 0 { result.more = (IntRect(x: (width - rowWidth) / 2, y: y, width: rowWidth, height: rowH), hidden) }
         return result
     }
-
 }

@@ -8,6 +8,9 @@ struct SceneBuilder {
     /// Where the centre's activities go when they share it (`CentreArrangement`); nil in the
     /// usual frame, with one indicator that fits, which then touches no table at all.
     var arrangement: CentreArrangement? = nil
+    /// The activities drawn at the screen's top and bottom edge, by serial: one each, the
+    /// leading one by the LED ring's rule; the others wait for it to leave.
+    var edgeSerials: (top: UInt32?, bottom: UInt32?) = (nil, nil)
 
     init(engine: Engine, now: Instant) {
         self.engine = engine
@@ -24,28 +27,35 @@ struct SceneBuilder {
         // Most frames show every activity: the engine's own array then serves, uncopied.
         let all = engine.activities
         var visible = all.allSatisfy { $0.isVisible(at: now) } ? all : all.filter { $0.isVisible(at: now) }
-        if visible.count > 1 { visible.sort { ($0.kind.layer, $0.serial) < ($1.kind.layer, $1.serial) } }
+        if visible.count > 1 { visible.sort { ($0.layer, $0.serial) < ($1.layer, $1.serial) } }
         arrange(visible)
+        // One modal at a time: the newest, which the sort put last; the others wait under it.
+        let modal = visible.last.flatMap { $0.layer > 2 ? $0.serial : nil }
         let gliding = engine.centreGlide.isMoving(at: now)
         var toastDone = false, moreDone = false
         for a in visible {
-            if a.kind.layer > 0 && !moreDone {
+            if a.layer > 0 && !moreDone {
                 addMore()
                 moreDone = true
             }
-            if a.kind.layer > 2 && !toastDone {
+            if a.layer > 2 && !toastDone {
                 addToast()
                 toastDone = true
             }
+            if a.layer > 2 && a.serial != modal { continue }
             let base = a.serial << 4
             let first = layers.count
-            switch a.kind {
-            case .circular: addCircular(a, base)
-            case .linear: addLinear(a, base)
-            case .spinner: addSpinner(a, base)
-            case .checkout: addCheckout(a, base)
-            case .partial: addPartial(a, base)
-            case .network: addNetwork(a, base)
+            switch (a.placement, a.kind) {
+            case (.center?, .circular): addCircular(a, base)
+            case (.center?, .linear): addLinear(a, base)
+            case (.center?, _): addSpinner(a, base)
+            case (.top?, _), (.bottom?, _): addEdge(a, base)
+            case (.inline?, _): addInline(a, base)
+            case (.toast?, _): addProgressToast(a, base)
+            case (.dialog?, _): addDialog(a, base)
+            case (nil, .checkout): addCheckout(a, base)
+            case (nil, .partial): addPartial(a, base)
+            case (nil, _): addNetwork(a, base)
             }
             // On its way to a new place: the whole picture is drawn where the glide has it now.
             if gliding, let target = centreLine(a), let place = engine.centreGlide.place(a.serial, at: now), place != target {
@@ -60,33 +70,57 @@ struct SceneBuilder {
 
     // MARK: - The centre
 
-    /// Activities that share the centre: circular, linear and spinner indicators without a region.
-    static func sharesCentre(_ a: Activity) -> Bool {
-        a.region == nil && (a.kind == .circular || a.kind == .linear || a.kind == .spinner)
+    /// Activities the centre's arrangement places: the centred ones and the progress toasts.
+    static func sharesCentre(_ a: Activity) -> Bool { a.placement == .center || a.placement == .toast }
+
+    /// Activities whose coming and going moves the centre's: those it places, and indicators at
+    /// the screen's top or bottom edge, which it keeps clear of.
+    static func shapesCentre(_ a: Activity) -> Bool {
+        sharesCentre(a) || (a.region == nil && (a.placement == .top || a.placement == .bottom))
     }
 
-    /// Works out `arrangement`. The usual frame, with one indicator that fits, costs a count.
+    /// Works out `arrangement` and `edgeSerials`. The usual frame, with one centred indicator
+    /// that fits, costs a count.
     mutating func arrange(_ visible: [Activity]) {
         // Fields read in place, not activities copied: a copy retains and releases every string
         // in it, and this runs every frame.
-        var count = 0, single = 0
+        var count = 0, single = 0, others = false
         for i in visible.indices {
-            let kind = visible[i].kind
-            guard visible[i].region == nil && (kind == .circular || kind == .linear || kind == .spinner) else { continue }
-            count += 1
-            single = i
-            if count > 1 { break }
+            switch visible[i].placement {
+            case .center?:
+                count += 1
+                single = i
+            case .toast?: others = true
+            case .top?, .bottom?: if visible[i].region == nil { others = true }
+            default: continue
+            }
+            if count > 1 || others { break }
         }
-        if count == 0 { return }
-        if count == 1 {
+        if count == 0 && !others { return }
+        if count == 1 && !others {
             // Without text (the benchmarks' rings and bars) only the indicator has to fit.
             let bare = visible[single].label == nil && visible[single].showValue != true
             if bare && indicatorSize(visible[single].kind) <= height || !bare && fitsAlone(visible[single]) { return }
         }
+        var edges: (top: Int32, bottom: Int32)? = nil
+        for atTop in [true, false] {
+            let placement: Placement = atTop ? .top : .bottom
+            guard let lead = LedRingScene.leading(visible.filter { $0.placement == placement && $0.region == nil }) else { continue }
+            let reach = EdgeLayout.reach(edgePlace(lead), atTop: atTop)
+            var e = edges ?? (0, height)
+            if atTop {
+                edgeSerials.top = lead.serial
+                e.top = reach
+            } else {
+                edgeSerials.bottom = lead.serial
+                e.bottom = reach
+            }
+            edges = e
+        }
         let lineHeight = engine.labels.lineHeight(size: theme.fontSize)
         arrangement = CentreArrangement.arrange(
-            visible.filter(SceneBuilder.sharesCentre), width: width, height: height, theme: theme, lineHeight: lineHeight,
-            fullHeight: { fullHeight($0) })
+            visible.filter { $0.placement == .center }, toasts: visible.filter { $0.placement == .toast }, width: width, height: height,
+            edges: edges, theme: theme, lineHeight: lineHeight, fullHeight: { fullHeight($0) })
     }
 
     /// The height of `a` drawn at full size at the centre, its label included.
@@ -102,7 +136,7 @@ struct SceneBuilder {
     func centreLine(_ a: Activity) -> Int32? {
         guard SceneBuilder.sharesCentre(a) else { return nil }
         switch arrangement?.slots[a.serial] {
-        case nil: return height
+        case nil: return a.placement == .center ? height : nil
         case .full(let top)?: return fullCentre(a, top: top).y
         case .row(let r)?: return r.y * 2 + r.height
         case .hidden?: return nil
@@ -222,30 +256,15 @@ struct SceneBuilder {
 
     mutating func addCircular(_ a: Activity, _ base: UInt32) {
         guard let c = placeInCentre(a, base) else { return }
-        var diameter = theme.circularDiameter
-        if let r = a.region { diameter = min(diameter, min(r.width, r.height) - 8) }
-        let thickness = min(theme.circularThickness, diameter / 2)
+        let diameter = theme.circularDiameter
         let cx = c.x << 7, cy = c.y << 7  // half pixels to Q8
-        let outcome = outcomeColor(a)
-        let arc = outcome == nil ? a.arc(at: now) : (0, Angle.unitsPerTurn)
-        let ring = RingShape(
-            centerX: cx, centerY: cy, outerRadius: diameter << 7, innerRadius: (diameter - 2 * thickness) << 7,
-            track: outcome ?? theme.track, indicator: outcome ?? theme.indicator,
-            arcStart: Angle(units: arc.0), arcSweep: Angle(units: arc.1), roundCaps: theme.roundCaps)
-        layers.append(Layer(key: base, .ring(ring)))
-        let inner = diameter - 2 * thickness
-        switch a.outcome {
-        case .succeeded: addCheck(cx: cx, cy: cy, size: inner, stroke: thickness, color: theme.success, base)
-        case .failed: addCross(cx: cx, cy: cy, size: inner, stroke: thickness, color: theme.error, base)
-        default: if a.cancellable { addStop(cx: cx, cy: cy, size: diameter / 5, base) }
-        }
+        addCircle(a, cx: cx, cy: cy, diameter: diameter, thickness: min(theme.circularThickness, diameter / 2), base)
         addLabel(a, text: labelText(a), top: (cy >> 8) + diameter / 2 + theme.labelGap, centreX: cx, color: theme.text, base + 8)
     }
 
     mutating func addLinear(_ a: Activity, _ base: UInt32) {
         guard let c = placeInCentre(a, base) else { return }
-        var barWidth = min(theme.linearWidth, width - 32)
-        if let r = a.region { barWidth = min(barWidth, r.width - 16) }
+        let barWidth = min(theme.linearWidth, width - 32)
         let h = theme.linearHeight
         let cx = c.x << 7, cy = c.y << 7
         let x = cx - (barWidth << 7), y = cy - (h << 7)
@@ -313,6 +332,28 @@ struct SceneBuilder {
     mutating func addNetwork(_ a: Activity, _ base: UInt32) {
         let d = theme.networkDiameter, m = theme.networkMargin
         addSpinnerRing(a, cx: (width - m) * 256 - (d << 7), cy: m * 256 + (d << 7), diameter: d, thickness: theme.networkThickness, base)
+    }
+
+    /// A circular indicator centred at (`cx`, `cy`) in Q8: its ring (a spinner's has no track)
+    /// and its check, cross or stop icon, at keys `key` to `key + 3`.
+    mutating func addCircle(_ a: Activity, cx: Int32, cy: Int32, diameter: Int32, thickness: Int32, _ key: UInt32) {
+        if a.kind == .spinner {
+            addSpinnerRing(a, cx: cx, cy: cy, diameter: diameter, thickness: thickness, key)
+            return
+        }
+        let outcome = outcomeColor(a)
+        let arc = outcome == nil ? a.arc(at: now) : (0, Angle.unitsPerTurn)
+        let ring = RingShape(
+            centerX: cx, centerY: cy, outerRadius: diameter << 7, innerRadius: (diameter - 2 * thickness) << 7,
+            track: outcome ?? theme.track, indicator: outcome ?? theme.indicator,
+            arcStart: Angle(units: arc.0), arcSweep: Angle(units: arc.1), roundCaps: theme.roundCaps)
+        layers.append(Layer(key: key, .ring(ring)))
+        let inner = diameter - 2 * thickness
+        switch a.outcome {
+        case .succeeded: addCheck(cx: cx, cy: cy, size: inner, stroke: thickness, color: theme.success, key)
+        case .failed: addCross(cx: cx, cy: cy, size: inner, stroke: thickness, color: theme.error, key)
+        default: if a.cancellable { addStop(cx: cx, cy: cy, size: diameter / 5, key) }
+        }
     }
 
     mutating func addSpinnerRing(_ a: Activity, cx: Int32, cy: Int32, diameter: Int32, thickness: Int32, _ key: UInt32) {

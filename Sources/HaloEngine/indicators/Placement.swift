@@ -1,0 +1,71 @@
+/// Where a circular, linear or spinner indicator is drawn: `place=` on `show`.
+///
+/// The checkout, the partial overlay and the network spinner each have one place of their
+/// own (the whole screen behind a message box, their region, the top-right corner), so they
+/// take no placement.
+public enum Placement: String, CaseIterable, Sendable {
+    /// Shares the middle of the screen with the other centred activities (`CentreArrangement`).
+    case center
+    /// A small circular indicator at the top middle of the screen or of `region=`: content
+    /// refreshed by pulling it down.
+    case top
+    /// The same at the bottom: more content loading below a list.
+    case bottom
+    /// Fitted inside `region=`, the rectangle of the item it belongs to (a card, a list row).
+    case inline
+    /// A bar and its label in a toast-style box that stays until the work ends; non-modal, for
+    /// work with no item on screen to attach an indicator to.
+    case toast
+    /// A modal progress dialog: the screen dims and the indicator sits in a message box.
+    case dialog
+
+    static let names = Placement.allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// The place `kind` gets from `show`'s `place=` and `region=`; nil for the kinds with a
+    /// place of their own. Throws when the two do not suit the kind or each other.
+    static func resolve(kind: IndicatorKind, place: Placement?, region: Region?) throws(ControlError) -> Placement? {
+        switch kind {
+        case .network:
+            guard let place else { return nil }
+            throw refusal(
+                "a network spinner always sits small in the top-right corner, where it covers nothing, so place=\(place.rawValue) is refused; drop place=")
+        case .checkout:
+            if place == nil || place == .dialog { return nil }
+            throw refusal(
+                "a checkout always dims the whole screen behind its message box, so the customer waits for the payment, and place=\(place!.rawValue) is refused; drop place=, or show a circular or spinner there")
+        case .partial:
+            if place == nil || place == .inline { return nil }
+            throw refusal("a partial overlay covers exactly its region=, so place=\(place!.rawValue) is refused; drop place=")
+        case .circular, .linear, .spinner:
+            break
+        }
+        let resolved = place ?? (region == nil ? .center : .inline)
+        switch resolved {
+        case .center:
+            if region != nil {
+                throw refusal(
+                    "place=center uses the middle of the whole screen, so region= is refused with it; use place=inline to fit the indicator into the region")
+            }
+        case .inline:
+            if region == nil {
+                throw refusal("place=inline fits the indicator into an item on screen: add region=x,y,w,h with the item's rectangle, e.g. region=40,120,400,96")
+            }
+        case .top, .bottom:
+            if kind == .linear {
+                throw refusal(
+                    "place=\(resolved.rawValue) holds a small circular indicator, as for content refreshed by pulling or loaded by scrolling; show a circular or spinner there instead of a linear bar")
+            }
+        case .toast:
+            if kind != .linear {
+                throw refusal(
+                    "a progress toast holds a bar and its label; show a linear indicator with place=toast (without value= it moves back and forth until the amount is known)")
+            }
+            if region != nil { throw refusal("a progress toast sits where toasts appear, so region= is refused with it; drop region=") }
+        case .dialog:
+            if region != nil { throw refusal("a progress dialog covers the whole screen, so region= is refused with it; drop region=") }
+        }
+        return resolved
+    }
+
+    static func refusal(_ message: String) -> ControlError { ControlError(message, code: "refused") }
+}

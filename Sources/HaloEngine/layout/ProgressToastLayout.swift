@@ -1,0 +1,38 @@
+import HaloRender
+
+/// A progress toast (`place=toast`): a box styled as a toast, its label on one line at the top
+/// and a bar across the bottom, staying until the work ends. The centre's arrangement stacks
+/// them under the place where timed toasts appear, so a timed toast never hides one. All sizes
+/// are logical pixels.
+enum ProgressToastLayout {
+    /// Space inside the box: above the label and below the bar, and at each side.
+    static let padding: Int32 = 12
+    static let sidePadding: Int32 = 16
+
+    /// The box's height: the toast's, or enough for a line of text over a bar.
+    static func height(_ theme: Theme, lineHeight: Int32) -> Int32 {
+        max(theme.toastHeight, 2 * padding + lineHeight + theme.labelGap / 2 + theme.linearHeight)
+    }
+
+    /// The box's width: the toast's.
+    static func width(_ theme: Theme, screenWidth: Int32) -> Int32 { TextRoom.toastBoxWidth(theme, screenWidth: screenWidth) }
+
+    /// The tallest a timed toast gets (two lines), which the stack keeps clear of below the middle.
+    static func timedToastHeight(_ theme: Theme, lineHeight: Int32) -> Int32 {
+        max(theme.toastHeight, lineHeight * Int32(LabelLayout.maximumLines) + 24)
+    }
+
+    static func place(cancellable: Bool, hasLabel: Bool, in box: IntRect, theme: Theme, lineHeight: Int32, lines: (Int32, Int) -> [String]) -> PlacedIndicator {
+        let barHeight = max(2, min(theme.linearHeight, box.height / 4))
+        let stop = cancellable ? PlacedIndicator.stopRoom(barHeight: barHeight) : 0
+        let inner = box.width - 2 * sidePadding
+        let barWidth = max(1, inner - stop)
+        guard hasLabel, inner >= 2 * theme.fontSize else {
+            let bar = IntRect(x: box.x + sidePadding, y: box.y + (box.height - barHeight) / 2, width: barWidth, height: barHeight)
+            return PlacedIndicator(indicator: bar, labelLeftOut: hasLabel)
+        }
+        let bar = IntRect(x: box.x + sidePadding, y: box.maxY - padding - barHeight, width: barWidth, height: barHeight)
+        let text = lines(inner, 1)
+        return PlacedIndicator(indicator: bar, lines: text, text: IntRect(x: box.x + sidePadding, y: box.y + padding, width: inner, height: lineHeight))
+    }
+}
