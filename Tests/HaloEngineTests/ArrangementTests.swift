@@ -22,7 +22,7 @@ struct ArrangementTests {
         return out
     }
 
-    @Test("at rest, no two indicators or labels overlap and all stay on screen, for random sets on every board at 0 and 90 degrees")
+    @Test("at rest, no two indicators, labels or progress toasts overlap and all stay on screen, for random sets and placements on every board at 0 and 90 degrees")
     func noOverlap() throws {
         var seed: UInt64 = 12345
         func next(_ n: Int) -> Int {
@@ -41,12 +41,20 @@ struct ArrangementTests {
                     policy.showDelay = Milliseconds(0)
                     let engine = Engine(screenWidth: w, screenHeight: h, theme: board.theme, policy: policy, text: BlockText())
                     let count = 2 + next(7)
+                    var script: [String] = []
                     for i in 0..<count {
                         let kind = ["circular", "linear", "spinner"][next(3)]
                         var line = "show a\(i) \(kind)"
+                        // Some at the screen's edges, some bars in progress toasts.
+                        switch next(6) {
+                        case 0: line += kind == "linear" ? " place=toast" : " place=top"
+                        case 1: line += kind == "linear" ? " place=toast" : " place=bottom"
+                        default: break
+                        }
                         if let l = labels[next(labels.count)] { line += " label=\"\(l)\"" }
                         if kind != "spinner" && next(2) == 0 { line += " value=\(next(101))%" }
                         try engine.run(line, at: Int64(i))
+                        script.append(line)
                     }
                     if next(2) == 0 { try engine.run("show net network", at: 0) }
                     if next(3) == 0 { _ = try? engine.run(#"fail a0 "Upload failed. Check the network.""#, at: 50) }
@@ -60,7 +68,7 @@ struct ArrangementTests {
                     }
                     for (i, a) in keys.enumerated() {
                         for b in keys[(i + 1)...] where found[a]!.intersects(found[b]!) {
-                            Issue.record("\(board.name) \(w)x\(h) round \(round): \(a) at \(found[a]!) overlaps \(b) at \(found[b]!)")
+                            Issue.record("\(board.name) \(w)x\(h) round \(round): \(a) at \(found[a]!) overlaps \(b) at \(found[b]!), after \(script)")
                         }
                     }
                     // The same commands give the same frame.

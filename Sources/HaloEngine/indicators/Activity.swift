@@ -25,7 +25,10 @@ struct Activity {
     var showValue: Bool?
     var region: Region?
     /// Where it is drawn; nil for the kinds with a place of their own (`Placement.resolve`).
+    /// It never changes, and neither does `layer`, kept beside it because every frame reads it.
     var placement: Placement?
+    /// Stacking: higher draws above lower. A progress dialog is modal, as a checkout is.
+    var layer: Int
     var trackHidden: Bool
     var cancellable: Bool
     var progress: Progress
@@ -44,9 +47,6 @@ struct Activity {
     static let valueGlide: Int64 = 300_000
     /// The indeterminate → determinate switch takes this long.
     static let switchGlide: Int64 = 500_000
-
-    /// Stacking: higher draws above lower. A progress dialog is modal, as a checkout is.
-    var layer: Int { placement == .dialog ? 3 : kind.layer }
 
     func isVisible(at now: Instant) -> Bool {
         now >= visibleFrom && (removeAt.map { now < $0 } ?? true)

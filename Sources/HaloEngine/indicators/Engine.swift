@@ -214,7 +214,7 @@ public final class Engine {
             o.value.map { .determinate(value: $0, from: $0.fractionQ16, changedAt: now) } ?? .indeterminate(since: now)
         let a = Activity(
             id: id, kind: kind, serial: nextSerial, createdAt: now, label: o.label.flatMap { $0.isEmpty ? nil : $0 },
-            showValue: o.showValue, region: o.region, placement: placement, trackHidden: o.trackHidden, cancellable: o.cancellable,
+            showValue: o.showValue, region: o.region, placement: placement, layer: placement == .dialog ? 3 : kind.layer, trackHidden: o.trackHidden, cancellable: o.cancellable,
             progress: progress, switchFrom: nil, outcome: nil, endedAt: nil, visibleFrom: now + policy.showDelay, removeAt: nil,
             owner: owner)
         nextSerial &+= 1

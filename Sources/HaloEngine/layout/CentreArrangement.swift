@@ -38,6 +38,13 @@ struct CentreArrangement {
     /// The rows' width on a screen `width` wide.
     static func rowWidth(_ theme: Theme, screenWidth: Int32) -> Int32 { max(1, min(screenWidth - 32, max(theme.linearWidth, 240))) }
 
+    /// The part of the screen's height the arrangement uses: between the margins, and clear of
+    /// the edge indicators' `reach` (`EdgeLayout.reach`, nil without any).
+    static func band(height: Int32, edges: (top: Int32, bottom: Int32)?, theme: Theme) -> (top: Int32, bottom: Int32) {
+        let margin = margin(theme)
+        return (max(margin, (edges?.top ?? 0) + rowGap), min(height - margin, (edges?.bottom ?? height) - rowGap))
+    }
+
     /// Arranges `group` (the centre's visible activities) and `toasts` (the visible progress
     /// toasts, `place=toast`) on a screen `width`×`height`. `fullHeight(a)` is the height of `a`
     /// drawn at full size with its label. `edges` are the top and bottom strips' reach when an
@@ -49,8 +56,7 @@ struct CentreArrangement {
         var result = CentreArrangement()
         let lead = LedRingScene.leading(group)
         if lead == nil && toasts.isEmpty { return result }
-        let margin = margin(theme)
-        let bandTop = max(margin, (edges?.top ?? 0) + rowGap), bandBottom = min(height - margin, (edges?.bottom ?? height) - rowGap)
+        let (bandTop, bandBottom) = band(height: height, edges: edges, theme: theme)
         let available = max(0, bandBottom - bandTop)
         let leadHeight = lead.map(fullHeight) ?? 0
         if group.count == 1 && toasts.isEmpty && edges == nil && leadHeight <= height {
@@ -74,7 +80,9 @@ struct CentreArrangement {
         for (i, item) in listed.enumerated() {
             let next = used + (i == 0 ? 0 : gap) + item.1
             let counting: Int32 = i + 1 < listed.count ? gap + rowH : 0
-            guard next + counting <= room || (listed.count == 1) else { break }
+            // A lone row is drawn even where it does not fit, as it always was; a lone toast that
+            // does not fit is counted instead, in a row.
+            guard next + counting <= room || (listed.count == 1 && item.1 == rowH) else { break }
             shown += 1
             used = next
         }

@@ -13,7 +13,11 @@ enum EdgeLayout {
     static func place(
         atTop: Bool, hasLabel: Bool, in area: IntRect, onScreen: Bool, theme: Theme, lineHeight: Int32, lines: (Int32, Int) -> [String]
     ) -> PlacedIndicator {
-        let size = max(1, min(theme.spinnerDiameter, area.width - 8, area.height - 8))
+        // A region too small for the padding gets a ring a pixel clear of its edges (a ring may
+        // touch one pixel beyond its diameter); one under 3 px gets none.
+        var size = min(theme.spinnerDiameter, area.width - 8, area.height - 8)
+        if size < 1 { size = min(area.width, area.height) - 2 }
+        if size < 1 { return PlacedIndicator(indicator: .empty, labelLeftOut: hasLabel) }
         let inset = onScreen ? CentreArrangement.margin(theme) : min(theme.labelGap, max(0, (area.height - size) / 2))
         let gap = theme.labelGap / 2
         let y = atTop ? area.y + inset : area.maxY - inset - size

@@ -7,7 +7,8 @@ import HaloRender
 /// where the region is smaller. A label takes at most two lines of the region's inner width,
 /// below the indicator (above a spinner, as at the centre); it gets as many lines as leave the
 /// indicator at least `minimumCircle` (a bar: its own height), cut with an ellipsis, and is
-/// left out when not even one line does, or when the region is narrower than two letters.
+/// left out when not even one line does, or when the region is narrower than two letters. A
+/// cancellable bar's stop icon needs room for itself and 16 px of bar, or is left out.
 /// The guidelines drop labels where space is too constrained; the engine warns the app when
 /// it does.
 enum InlineLayout {
@@ -23,7 +24,12 @@ enum InlineLayout {
         let inner = region.inset(by: padding)
         let gap = theme.labelGap / 2
         let bar = kind == .linear
-        let natural = bar ? min(theme.linearHeight, inner.height) : min(inner.width, inner.height, kind == .circular ? theme.circularDiameter : theme.spinnerDiameter)
+        // A ring may touch a pixel beyond its diameter (its edge is smoothed), so it keeps one
+        // pixel clear of the region even where the padding does not fit.
+        let natural =
+            bar
+            ? min(theme.linearHeight, inner.height)
+            : min(inner.width, inner.height, region.width - 2, region.height - 2, kind == .circular ? theme.circularDiameter : theme.spinnerDiameter)
         let smallest = bar ? natural : min(natural, minimumCircle)
         var placed = PlacedIndicator(indicator: .empty)
         var textHeight: Int32 = 0
@@ -37,15 +43,18 @@ enum InlineLayout {
             }
         }
         let withText = textHeight > 0 ? gap + textHeight : 0
-        let size = bar ? natural : max(1, min(natural, inner.height - withText))
+        let size = bar ? natural : min(natural, inner.height - withText)
         let top = inner.y + (inner.height - size - withText) / 2
         if bar {
-            let stop = cancellable ? PlacedIndicator.stopRoom(barHeight: size) : 0
+            let withStop = cancellable && PlacedIndicator.stopFits(barHeight: size, width: inner.width, height: inner.height)
+            let stop = withStop ? PlacedIndicator.stopRoom(barHeight: size) : 0
             let width = max(1, min(theme.linearWidth, inner.width - stop))
             placed.indicator = IntRect(x: inner.x + (inner.width - width - stop) / 2, y: top, width: width, height: size)
+            if withStop { placed.stop = PlacedIndicator.stop(after: placed.indicator) }
         } else {
             let y = kind == .spinner ? top + withText : top
-            placed.indicator = IntRect(x: inner.x + (inner.width - size) / 2, y: y, width: size, height: size)
+            // A region under 3 px has no room for any ring: `indicator` stays empty.
+            if size >= 1 { placed.indicator = IntRect(x: inner.x + (inner.width - size) / 2, y: y, width: size, height: size) }
         }
         if textHeight > 0 {
             let y = kind == .spinner ? top : top + size + gap

@@ -20,9 +20,10 @@ enum ProgressDialogLayout {
         let top = box.y + (box.height - size - withText) / 2
         var placed = PlacedIndicator(indicator: .empty, lines: lines)
         if bar {
-            let stop = cancellable ? PlacedIndicator.stopRoom(barHeight: size) : 0
-            let width = max(1, box.width - 32 - stop)
-            placed.indicator = IntRect(x: box.x + 16, y: top, width: width, height: size)
+            let withStop = cancellable && PlacedIndicator.stopFits(barHeight: size, width: box.width - 32, height: box.height)
+            let stop = withStop ? PlacedIndicator.stopRoom(barHeight: size) : 0
+            placed.indicator = IntRect(x: box.x + 16, y: top, width: max(1, box.width - 32 - stop), height: size)
+            if withStop { placed.stop = PlacedIndicator.stop(after: placed.indicator) }
         } else {
             placed.indicator = IntRect(x: box.x + (box.width - size) / 2, y: top, width: size, height: size)
         }

@@ -37,7 +37,7 @@ extension SceneBuilder {
     func edgePlace(_ a: Activity) -> PlacedIndicator {
         let area = regionRect(a) ?? IntRect(x: 0, y: 0, width: width, height: height)
         return EdgeLayout.place(
-            atTop: a.placement == .top, hasLabel: labelText(a) != nil, in: area, onScreen: a.region == nil, theme: theme, lineHeight: lineHeight,
+            atTop: a.placement == .top, hasLabel: labelText(a) != nil && (edgeLabels || a.region != nil), in: area, onScreen: a.region == nil, theme: theme, lineHeight: lineHeight,
             lines: labelLines(a))
     }
 
@@ -83,8 +83,10 @@ extension SceneBuilder {
     /// lines at the activity's usual label keys.
     mutating func addPlaced(_ a: Activity, _ placed: PlacedIndicator, textColor: Color, _ key: UInt32) {
         let r = placed.indicator
-        if a.kind == .linear {
-            addBar(a, in: r, key)
+        if r.isEmpty {
+            // A region too small for any indicator.
+        } else if a.kind == .linear {
+            addBar(a, in: r, stop: placed.stop, key)
         } else {
             let d = r.width
             addCircle(a, cx: (r.x * 2 + d) << 7, cy: (r.y * 2 + d) << 7, diameter: d, thickness: circleThickness(a.kind, diameter: d), key)
@@ -102,9 +104,9 @@ extension SceneBuilder {
         return max(1, min(t, thick, d / 4))
     }
 
-    /// A bar for `a` filling `r` (its fill, or its outcome's colour) and, while it runs and is
-    /// cancellable, its stop icon after it; at keys `key` and `key + 3`.
-    mutating func addBar(_ a: Activity, in r: IntRect, _ key: UInt32) {
+    /// A bar for `a` filling `r` (its fill, or its outcome's colour) and its stop icon, if it
+    /// has one and runs; at keys `key` and `key + 3`.
+    mutating func addBar(_ a: Activity, in r: IntRect, stop: IntRect?, _ key: UInt32) {
         let outcome = outcomeColor(a)
         let full = r.width << 8
         var from: Int32 = 0, to: Int32 = full
@@ -121,9 +123,7 @@ extension SceneBuilder {
             x: r.x << 8, y: r.y << 8, width: full, height: r.height << 8, radius: min(theme.linearRadius, r.height / 2) << 8,
             track: outcome ?? (a.trackHidden ? .clear : theme.track), indicator: outcome ?? theme.indicator, fillFrom: from, fillTo: to)
         layers.append(Layer(key: key, .bar(bar)))
-        if a.cancellable && outcome == nil {
-            let size = PlacedIndicator.stopSize(barHeight: r.height)
-            let stop = IntRect(x: r.maxX + 12, y: r.y + (r.height - size) / 2, width: size, height: size)
+        if let stop, outcome == nil {
             layers.append(Layer(key: key + 3, .roundedRect(RoundedRectShape(pixels: stop, radius: 2, color: theme.indicator))))
         }
     }

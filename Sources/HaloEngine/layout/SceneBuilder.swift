@@ -11,6 +11,8 @@ struct SceneBuilder {
     /// The activities drawn at the screen's top and bottom edge, by serial: one each, the
     /// leading one by the LED ring's rule; the others wait for it to leave.
     var edgeSerials: (top: UInt32?, bottom: UInt32?) = (nil, nil)
+    /// False when the edge indicators' labels gave way to the centre.
+    var edgeLabels = true
 
     init(engine: Engine, now: Instant) {
         self.engine = engine
@@ -30,7 +32,8 @@ struct SceneBuilder {
         if visible.count > 1 { visible.sort { ($0.layer, $0.serial) < ($1.layer, $1.serial) } }
         arrange(visible)
         // One modal at a time: the newest, which the sort put last; the others wait under it.
-        let modal = visible.last.flatMap { $0.layer > 2 ? $0.serial : nil }
+        let last = visible.count - 1
+        let modal = last >= 0 && visible[last].layer > 2 ? visible[last].serial : nil
         let gliding = engine.centreGlide.isMoving(at: now)
         var toastDone = false, moreDone = false
         for a in visible {
@@ -102,22 +105,20 @@ struct SceneBuilder {
             let bare = visible[single].label == nil && visible[single].showValue != true
             if bare && indicatorSize(visible[single].kind) <= height || !bare && fitsAlone(visible[single]) { return }
         }
-        var edges: (top: Int32, bottom: Int32)? = nil
-        for atTop in [true, false] {
-            let placement: Placement = atTop ? .top : .bottom
-            guard let lead = LedRingScene.leading(visible.filter { $0.placement == placement && $0.region == nil }) else { continue }
-            let reach = EdgeLayout.reach(edgePlace(lead), atTop: atTop)
-            var e = edges ?? (0, height)
-            if atTop {
-                edgeSerials.top = lead.serial
-                e.top = reach
-            } else {
-                edgeSerials.bottom = lead.serial
-                e.bottom = reach
-            }
-            edges = e
-        }
+        let centred = visible.contains { SceneBuilder.sharesCentre($0) }
+        let leads = [Placement.top, .bottom].map { p in LedRingScene.leading(visible.filter { $0.placement == p && $0.region == nil }) }
         let lineHeight = engine.labels.lineHeight(size: theme.fontSize)
+        // Edge indicators give way when the centre would get less than one row: first their
+        // labels go, then the bottom one waits, then the top one.
+        var edges: (top: Int32, bottom: Int32)? = nil
+        for level in 0..<4 {
+            edgeLabels = level == 0
+            let top = level < 3 ? leads[0] : nil, bottom = level < 2 ? leads[1] : nil
+            edges = top == nil && bottom == nil ? nil : (top.map { EdgeLayout.reach(edgePlace($0), atTop: true) } ?? 0, bottom.map { EdgeLayout.reach(edgePlace($0), atTop: false) } ?? height)
+            edgeSerials = (top?.serial, bottom?.serial)
+            let band = CentreArrangement.band(height: height, edges: edges, theme: theme)
+            if !centred || edges == nil || band.bottom - band.top >= CentreArrangement.rowHeight(lineHeight: lineHeight) { break }
+        }
         arrangement = CentreArrangement.arrange(
             visible.filter { $0.placement == .center }, toasts: visible.filter { $0.placement == .toast }, width: width, height: height,
             edges: edges, theme: theme, lineHeight: lineHeight, fullHeight: { fullHeight($0) })
@@ -336,6 +337,7 @@ struct SceneBuilder {
 
     /// A circular indicator centred at (`cx`, `cy`) in Q8: its ring (a spinner's has no track)
     /// and its check, cross or stop icon, at keys `key` to `key + 3`.
+    @inline(__always)
     mutating func addCircle(_ a: Activity, cx: Int32, cy: Int32, diameter: Int32, thickness: Int32, _ key: UInt32) {
         if a.kind == .spinner {
             addSpinnerRing(a, cx: cx, cy: cy, diameter: diameter, thickness: thickness, key)
