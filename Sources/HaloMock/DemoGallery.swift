@@ -9,6 +9,24 @@ public enum DemoGallery {
         public var steps: [(Int64, String)]
         /// When to take the picture, in milliseconds.
         public var at: Int64
+        /// Commands for a screen width×height, for scenes whose regions follow the screen.
+        public var sized: (@Sendable (Int32, Int32) -> [(Int64, String)])? = nil
+
+        public init(name: String, steps: [(Int64, String)], at: Int64) {
+            self.name = name
+            self.steps = steps
+            self.at = at
+        }
+
+        public init(name: String, at: Int64, sized: @escaping @Sendable (Int32, Int32) -> [(Int64, String)]) {
+            self.name = name
+            self.steps = []
+            self.at = at
+            self.sized = sized
+        }
+
+        /// The commands on a screen `width`×`height`.
+        public func steps(width: Int32, height: Int32) -> [(Int64, String)] { sized?(width, height) ?? steps }
     }
 
     public static let scenes: [Scene] = [
@@ -46,11 +64,32 @@ public enum DemoGallery {
                 (0, "show sync spinner label=\"Syncing contacts\""), (0, "show mail spinner label=\"Fetching mail\""),
                 (0, "show backup linear label=\"Backing up settings\" value=15/40"), (0, "show index circular label=\"Indexing music\""),
             ], at: 1300),
+        // Placements: the screen's edges, items on screen, a progress toast, a progress dialog.
+        Scene(name: "placement-top", steps: [(0, "show inbox spinner place=top label=\"Refreshing inbox\"")], at: 1300),
+        Scene(name: "placement-bottom", steps: [(0, "show older circular place=bottom")], at: 1700),
+        Scene(name: "placement-inline", at: 1300) { w, h in
+            let top = h / 8, card = (w - 48) / 2, cardTop = h / 8 + 72
+            return [
+                (0, "show episode linear region=16,\(top),\(w - 32),56 label=\"Downloading episode 3\" value=45% cancellable=yes"),
+                (0, "show contacts circular region=16,\(cardTop),\(card),\(h - cardTop - 16) label=\"Syncing\" value=70%"),
+                (0, "show printers spinner region=\(32 + card),\(cardTop),\(card),\(h - cardTop - 16) label=\"Finding printers\""),
+            ]
+        },
+        Scene(
+            name: "placement-toast",
+            steps: [(0, "show image linear place=toast label=\"Uploading image\" value=35%"), (700, "toast \"Settings saved\"")], at: 1300),
+        Scene(name: "placement-dialog", steps: [(0, "show contacts circular place=dialog label=\"Syncing all contacts\" value=65%")], at: 1300),
+        Scene(
+            name: "placement-mixed",
+            steps: [
+                (0, "show inbox spinner place=top"), (0, "show up circular label=\"Uploading photos\" value=40%"),
+                (0, "show image linear place=toast label=\"Sending receipt\" value=80%"), (0, "show net network"),
+            ], at: 1300),
     ]
 
     /// Runs a scene's commands on `engine`; the first failing line is returned as an error.
     public static func play(_ scene: Scene, on engine: Engine) throws(ControlError) {
-        for (ms, line) in scene.steps { try run(line, at: ms, on: engine) }
+        for (ms, line) in scene.steps(width: engine.screenWidth, height: engine.screenHeight) { try run(line, at: ms, on: engine) }
     }
 
     /// Parses one control line and applies it at `ms`; errors quote the line.

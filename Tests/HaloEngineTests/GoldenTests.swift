@@ -19,8 +19,8 @@ struct GoldenTests {
     }
 
     @Test(
-        "concurrent activities on a small landscape panel match their golden images",
-        arguments: DemoGallery.scenes.map(\.name).filter { $0.hasPrefix("concurrent-") })
+        "concurrent activities and placements on a small landscape panel match their golden images",
+        arguments: DemoGallery.scenes.map(\.name).filter { $0.hasPrefix("concurrent-") || $0.hasPrefix("placement-") })
     func smallBoard(name: String) throws {
         try compare(name, board: "mock-320x240-rgb565", golden: name + "-320x240")
     }

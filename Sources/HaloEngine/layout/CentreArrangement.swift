@@ -7,9 +7,12 @@ import HaloRender
 /// shade or a file-copy window: the one that matters most (the LED ring's rule: determinate
 /// circular and linear indicators before spinners, the newest first) at full size, and the
 /// others below it as compact rows, each a small indicator with its label on one line, in the
-/// order they started so that rows do not jump. Rows that do not fit are counted in a last row,
-/// "and N more". When the leading indicator and two rows do not fit, every activity is a row. The group is centred between margins that keep it clear of the network spinner's
-/// corner. All sizes are logical pixels.
+/// order they started so that rows do not jump. Progress toasts (`place=toast`) follow the
+/// rows, in boxes of their own, placed under the middle where a timed toast appears when the
+/// room allows. What does not fit is counted in a last row, "and N more". When the leading
+/// indicator and two more items do not fit, every activity is a row. The group is centred
+/// between margins that keep it clear of the network spinner's corner and of the indicators at
+/// the screen's top and bottom edges. All sizes are logical pixels.
 struct CentreArrangement {
     enum Slot: Equatable {
         /// Drawn at full size, the top of its picture (label included) at `top`.
@@ -42,7 +45,9 @@ struct CentreArrangement {
     /// the edge indicators' `reach` (`EdgeLayout.reach`, nil without any).
     static func band(height: Int32, edges: (top: Int32, bottom: Int32)?, theme: Theme) -> (top: Int32, bottom: Int32) {
         let margin = margin(theme)
-        return (max(margin, (edges?.top ?? 0) + rowGap), min(height - margin, (edges?.bottom ?? height) - rowGap))
+        // Half a label gap from an edge indicator: as much as a label keeps from its own.
+        let gap = theme.labelGap / 2
+        return (max(margin, (edges?.top ?? 0) + gap), min(height - margin, (edges?.bottom ?? height) - gap))
     }
 
     /// Arranges `group` (the centre's visible activities) and `toasts` (the visible progress
