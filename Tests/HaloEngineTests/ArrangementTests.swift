@@ -179,3 +179,54 @@ struct ArrangementTests {
         #expect(dense.nextChange(after: .milliseconds(2400)) == nil, "at rest, nothing is due")
     }
 }
+
+extension ArrangementTests {
+    @Test("while activities arrive, leave and change places, no two overlap in any frame of the glide")
+    func noOverlapWhileGliding() throws {
+        var seed: UInt64 = 777
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        var policy = Policy()
+        policy.showDelay = Milliseconds(0)
+        policy.minimumVisible = Milliseconds(0)
+        let labels = [nil, "Copying", "Uploading 24 photos to the family album"]
+        for (w, h) in [(Int32(480), Int32(480)), (320, 240), (800, 480)] {
+            for round in 0..<30 {
+                let engine = Engine(screenWidth: w, screenHeight: h, theme: Theme(), policy: policy, text: BlockText())
+                var script: [String] = []
+                var live: [Int] = []
+                var t: Int64 = 0
+                for step in 0..<8 {
+                    let line: String
+                    if !live.isEmpty && next(3) == 0 {
+                        let gone = live.remove(at: next(live.count))
+                        line = "dismiss a\(gone)"
+                    } else {
+                        let kind = ["circular", "linear", "spinner"][next(3)]
+                        var l = "show a\(step) \(kind)"
+                        if next(5) == 0 { l += kind == "linear" ? " place=toast" : " place=top" }
+                        if let label = labels[next(labels.count)] { l += " label=\"\(label)\"" }
+                        if kind != "spinner" && next(2) == 0 { l += " value=\(next(101))%" }
+                        live.append(step)
+                        line = l
+                    }
+                    try engine.run(line, at: t)
+                    script.append("@\(t) \(line)")
+                    let until = t + Int64(60 + next(300))
+                    while t < until {
+                        let found = boxes(engine.layers(atMs: t))
+                        let keys = found.keys.sorted()
+                        for (i, a) in keys.enumerated() {
+                            for b in keys[(i + 1)...] where found[a]!.intersects(found[b]!) {
+                                Issue.record("\(w)x\(h) round \(round) at \(t) ms: \(a) at \(found[a]!) overlaps \(b) at \(found[b]!), after \(script)")
+                            }
+                        }
+                        t += 10
+                    }
+                }
+            }
+        }
+    }
+}

@@ -14,6 +14,9 @@ struct CentreGlide {
     var from: [UInt32: Int32] = [:]
     var to: [UInt32: Int32] = [:]
     var start = Instant(microseconds: Int64.min / 2)
+    /// The activities that had no place before the change: they start at their place, and
+    /// while the others make room they give way to them (`SceneBuilder.giveWay`).
+    var arrived: Set<UInt32> = []
 
     /// Where the activity `serial` is at `now`, or nil if the glide does not know it.
     func place(_ serial: UInt32, at now: Instant) -> Int32? {
@@ -35,8 +38,17 @@ struct CentreGlide {
     mutating func retarget(_ targets: [UInt32: Int32], changedAt: Instant) {
         if targets == to { return }
         var origins: [UInt32: Int32] = [:]
-        for (serial, target) in targets { origins[serial] = place(serial, at: changedAt) ?? target }
+        var newcomers: Set<UInt32> = []
+        for (serial, target) in targets {
+            if let now = place(serial, at: changedAt) {
+                origins[serial] = now
+            } else {
+                origins[serial] = target
+                newcomers.insert(serial)
+            }
+        }
         from = origins
+        arrived = newcomers
         to = targets
         start = changedAt
     }

@@ -35,10 +35,14 @@ struct SceneBuilder {
         let last = visible.count - 1
         let modal = last >= 0 && visible[last].layer > 2 ? visible[last].serial : nil
         let gliding = engine.centreGlide.isMoving(at: now)
+        // While the centre glides: each moving picture's layers, to keep them apart.
+        var movers: [Mover] = []
         var toastDone = false, moreDone = false
         for a in visible {
             if a.layer > 0 && !moreDone {
+                let first = layers.count
                 addMore()
+                if gliding { movers.append(Mover(serial: 0xE000_0000 >> 4, layers: first..<layers.count, rank: Mover.lastRank)) }
                 moreDone = true
             }
             if a.layer > 2 && !toastDone {
@@ -65,10 +69,67 @@ struct SceneBuilder {
                 let dy = (place - target) / 2
                 for i in first..<layers.count { layers[i].drawable = layers[i].drawable.moved(down: dy) }
             }
+            if gliding, let rank = glideRank(a) { movers.append(Mover(serial: a.serial, layers: first..<layers.count, rank: rank)) }
         }
-        if !moreDone { addMore() }
+        if !moreDone {
+            let first = layers.count
+            addMore()
+            if gliding { movers.append(Mover(serial: 0xE000_0000 >> 4, layers: first..<layers.count, rank: Mover.lastRank)) }
+        }
         if !toastDone { addToast() }
+        if movers.count > 1 { giveWay(movers) }
         return layers
+    }
+
+    // MARK: - Keeping pictures apart while they glide
+
+    /// One activity's picture in a frame of the centre's glide.
+    struct Mover {
+        var serial: UInt32
+        var layers: Range<Int>
+        /// Lower goes first: pictures that stay put, then those that move least, then newcomers.
+        var rank: Int64
+        static let newcomerRank = Int64.max / 2
+        static let lastRank = Int64.max / 2 + 1
+    }
+
+    /// How readily `a` keeps its picture while the centre glides; nil for the pictures the
+    /// glide cannot bring near it (inline, the network spinner, overlays).
+    func glideRank(_ a: Activity) -> Int64? {
+        let glide = engine.centreGlide
+        if SceneBuilder.sharesCentre(a) {
+            if glide.arrived.contains(a.serial) { return Mover.newcomerRank }
+            guard let from = glide.from[a.serial], let to = glide.to[a.serial] else { return Mover.newcomerRank }
+            return Int64(abs(Int64(to) - Int64(from)))
+        }
+        if SceneBuilder.shapesCentre(a) { return a.visibleFrom < glide.start ? 0 : Mover.newcomerRank }
+        return nil
+    }
+
+    /// The arrangement keeps pictures apart where they rest, not on the way: one passing another,
+    /// a newcomer already at its place while the others still leave it, the leading activity
+    /// growing to full size. For the frames of a glide, a picture that would overlap one that
+    /// ranks before it is left out until the way is clear, so that no two ever overlap.
+    mutating func giveWay(_ movers: [Mover]) {
+        var kept: [IntRect] = []
+        var dropped: [Range<Int>] = []
+        for m in movers.sorted(by: { ($0.rank, $0.serial) < ($1.rank, $1.serial) }) {
+            var box = IntRect.empty
+            for i in m.layers { box = box.union(layers[i].drawable.bounds) }
+            if box.isEmpty { continue }
+            if kept.contains(where: { $0.intersects(box) }) {
+                dropped.append(m.layers)
+            } else {
+                kept.append(box)
+            }
+        }
+        if dropped.isEmpty { return }
+        var drop = [Bool](repeating: false, count: layers.count)
+        for r in dropped { for i in r { drop[i] = true } }
+        var remaining: [Layer] = []
+        remaining.reserveCapacity(layers.count)
+        for (i, layer) in layers.enumerated() where !drop[i] { remaining.append(layer) }
+        layers = remaining
     }
 
     // MARK: - The centre
