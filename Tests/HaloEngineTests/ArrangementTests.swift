@@ -39,9 +39,11 @@ struct ArrangementTests {
                 for round in 0..<25 {
                     var policy = board.policy
                     policy.showDelay = Milliseconds(0)
-                    let engine = Engine(screenWidth: w, screenHeight: h, theme: board.theme, policy: policy, text: BlockText())
+                    let text = RecordingText()
+                    let engine = Engine(screenWidth: w, screenHeight: h, theme: board.theme, policy: policy, text: text)
                     let count = 2 + next(7)
                     var script: [String] = []
+                    var centred: Set<UInt32> = []
                     for i in 0..<count {
                         let kind = ["circular", "linear", "spinner"][next(3)]
                         var line = "show a\(i) \(kind)"
@@ -55,6 +57,7 @@ struct ArrangementTests {
                         if kind != "spinner" && next(2) == 0 { line += " value=\(next(101))%" }
                         try engine.run(line, at: Int64(i))
                         script.append(line)
+                        if !line.contains("place=top") && !line.contains("place=bottom") { centred.insert(UInt32(i + 1)) }
                     }
                     if next(2) == 0 { try engine.run("show net network", at: 0) }
                     if next(3) == 0 { _ = try? engine.run(#"fail a0 "Upload failed. Check the network.""#, at: 50) }
@@ -73,6 +76,10 @@ struct ArrangementTests {
                     }
                     // The same commands give the same frame.
                     #expect(engine.layers(atMs: 400) == layers)
+                    // Every centred activity is drawn or counted: the arrangement made room, so
+                    // nothing had to give way.
+                    let drawn = centred.filter { found[$0] != nil }.count, counted = text.moreCount
+                    #expect(drawn + counted == centred.count, "\(board.name) \(w)x\(h) round \(round): \(drawn) drawn, \(counted) counted of \(centred.count), after \(script)")
                 }
             }
         }
@@ -225,6 +232,86 @@ extension ArrangementTests {
                         }
                         t += 10
                     }
+                }
+            }
+        }
+    }
+}
+
+/// Block text that remembers the "and N more" row it drew, so a test can read N.
+final class RecordingText: TextRasterizer {
+    let block = BlockText()
+    var moreCount = 0
+    func lineHeight(size: Int32) -> Int32 { block.lineHeight(size: size) }
+    func width(of text: String, size: Int32) -> Int32 { block.width(of: text, size: size) }
+    func render(_ text: String, size: Int32) -> CoverageMask {
+        let words = text.split(separator: " ")
+        if words.count == 3, words[0] == "and", words[2] == "more", let n = Int(words[1]) { moreCount = n }
+        return block.render(text, size: size)
+    }
+}
+
+extension ArrangementTests {
+    @Test("with random screens and themes in the ranges boards use, pictures never overlap, stay on screen, and each centred one is drawn or counted")
+    func randomThemes() throws {
+        var seed: UInt64 = 4242
+        func pick(_ range: ClosedRange<Int32>) -> Int32 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return range.lowerBound + Int32((seed >> 33) % UInt64(range.upperBound - range.lowerBound + 1))
+        }
+        var policy = Policy()
+        policy.showDelay = Milliseconds(0)
+        var tried = 0
+        while tried < 300 {
+            let w = pick(240...1280), h = pick(240...800)
+            var t = Theme()
+            t.circularDiameter = pick(48...400)
+            t.circularThickness = pick(2...24)
+            t.linearWidth = pick(100...800)
+            t.linearHeight = pick(2...16)
+            t.spinnerDiameter = pick(16...96)
+            t.spinnerThickness = pick(2...8)
+            t.networkDiameter = pick(12...40)
+            t.networkMargin = pick(4...24)
+            t.toastWidth = pick(200...600)
+            t.toastHeight = pick(32...80)
+            t.labelGap = pick(4...32)
+            t.boxWidth = pick(200...400)
+            t.boxHeight = pick(100...200)
+            if !TextRoom.shortfalls(t, screenWidth: w).isEmpty { continue }
+            tried += 1
+            let text = RecordingText()
+            let engine = Engine(screenWidth: w, screenHeight: h, theme: t, policy: policy, text: text)
+            var script: [String] = []
+            var centred: Set<UInt32> = []
+            for i in 0..<Int(pick(1...7)) {
+                let kind = ["circular", "linear", "spinner"][Int(pick(0...2))]
+                var line = "show a\(i) \(kind)"
+                switch pick(0...5) {
+                case 0: line += kind == "linear" ? " place=toast" : " place=top"
+                case 1: line += kind == "linear" ? " place=toast" : " place=bottom"
+                default: break
+                }
+                if pick(0...1) == 0 { line += " label=\"Uploading \(pick(1...99)) photos to the album\"" }
+                if kind != "spinner" && pick(0...1) == 0 { line += " value=\(pick(0...100))%" }
+                try engine.run(line, at: Int64(i) * 40)
+                script.append(line)
+                if !line.contains("place=top") && !line.contains("place=bottom") { centred.insert(UInt32(i + 1)) }
+            }
+            if pick(0...1) == 0 { try engine.run("show net network", at: 0) }
+            let screen = IntRect(x: 0, y: 0, width: w, height: h)
+            for ms in stride(from: Int64(300), through: 700, by: 25) {
+                let found = boxes(engine.layers(atMs: ms))
+                let keys = found.keys.sorted()
+                for (i, a) in keys.enumerated() {
+                    #expect(screen.contains(found[a]!), "\(w)x\(h) \(t) at \(ms) ms: \(a) at \(found[a]!) leaves the screen, after \(script)")
+                    for b in keys[(i + 1)...] where found[a]!.intersects(found[b]!) {
+                        Issue.record("\(w)x\(h) \(t) at \(ms) ms: \(a) at \(found[a]!) overlaps \(b) at \(found[b]!), after \(script)")
+                    }
+                }
+                if ms == 700 {
+                    let drawn = centred.filter { found[$0] != nil }.count
+                    #expect(drawn + text.moreCount == centred.count, "\(w)x\(h) \(t): \(drawn) drawn, \(text.moreCount) counted of \(centred.count), after \(script)")
                 }
             }
         }

@@ -316,7 +316,7 @@ extension Engine {
         }
         if count == 1 && activities[single].placement == .center && activities[single].label == nil && activities[single].showValue != true && centreGlide.to.count == 1
             && centreGlide.to[activities[single].serial] == screenHeight && !centreGlide.isMoving(at: moment)
-            && SceneBuilder(engine: self, now: moment).indicatorSize(activities[single].kind) <= screenHeight
+            && SceneBuilder(engine: self, now: moment).fitsBare(activities[single].kind)
         {
             centreFollowedUntil = max(centreFollowedUntil, moment)
             return

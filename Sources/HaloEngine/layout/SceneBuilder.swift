@@ -35,14 +35,15 @@ struct SceneBuilder {
         let last = visible.count - 1
         let modal = last >= 0 && visible[last].layer > 2 ? visible[last].serial : nil
         let gliding = engine.centreGlide.isMoving(at: now)
-        // While the centre glides: each moving picture's layers, to keep them apart.
+        // With more than one activity: each picture's layers, to keep them apart (`giveWay`).
+        let apart = visible.count > 1
         var movers: [Mover] = []
         var toastDone = false, moreDone = false
         for a in visible {
             if a.layer > 0 && !moreDone {
                 let first = layers.count
                 addMore()
-                if gliding { movers.append(Mover(serial: 0xE000_0000 >> 4, layers: first..<layers.count, rank: Mover.lastRank)) }
+                if apart { movers.append(Mover(serial: 0xE000_0000 >> 4, layers: first..<layers.count, rank: Mover.lastRank)) }
                 moreDone = true
             }
             if a.layer > 2 && !toastDone {
@@ -69,19 +70,19 @@ struct SceneBuilder {
                 let dy = (place - target) / 2
                 for i in first..<layers.count { layers[i].drawable = layers[i].drawable.moved(down: dy) }
             }
-            if gliding, let rank = glideRank(a) { movers.append(Mover(serial: a.serial, layers: first..<layers.count, rank: rank)) }
+            if apart, let rank = glideRank(a) { movers.append(Mover(serial: a.serial, layers: first..<layers.count, rank: rank)) }
         }
         if !moreDone {
             let first = layers.count
             addMore()
-            if gliding { movers.append(Mover(serial: 0xE000_0000 >> 4, layers: first..<layers.count, rank: Mover.lastRank)) }
+            if apart { movers.append(Mover(serial: 0xE000_0000 >> 4, layers: first..<layers.count, rank: Mover.lastRank)) }
         }
         if !toastDone { addToast() }
         if movers.count > 1 { giveWay(movers) }
         return layers
     }
 
-    // MARK: - Keeping pictures apart while they glide
+    // MARK: - Keeping pictures apart
 
     /// One activity's picture in a frame of the centre's glide.
     struct Mover {
@@ -93,8 +94,8 @@ struct SceneBuilder {
         static let lastRank = Int64.max / 2 + 1
     }
 
-    /// How readily `a` keeps its picture while the centre glides; nil for the pictures the
-    /// glide cannot bring near it (inline, the network spinner, overlays).
+    /// How readily `a` keeps its picture where pictures would overlap; nil for those that may
+    /// (inline ones, in the app's own regions, and overlays, which cover everything on purpose).
     func glideRank(_ a: Activity) -> Int64? {
         let glide = engine.centreGlide
         if SceneBuilder.sharesCentre(a) {
@@ -103,13 +104,14 @@ struct SceneBuilder {
             return Int64(abs(Int64(to) - Int64(from)))
         }
         if SceneBuilder.shapesCentre(a) { return a.visibleFrom < glide.start ? 0 : Mover.newcomerRank }
-        return nil
+        return a.kind == .network ? 0 : nil
     }
 
     /// The arrangement keeps pictures apart where they rest, not on the way: one passing another,
     /// a newcomer already at its place while the others still leave it, the leading activity
-    /// growing to full size. For the frames of a glide, a picture that would overlap one that
-    /// ranks before it is left out until the way is clear, so that no two ever overlap.
+    /// growing to full size. In such a frame, a picture that would overlap one that ranks before
+    /// it is left out until the way is clear, so that no two ever overlap. At rest this only
+    /// happens with a theme too big for its screen (a network corner reaching the middle).
     mutating func giveWay(_ movers: [Mover]) {
         var kept: [IntRect] = []
         var dropped: [Range<Int>] = []
@@ -164,7 +166,7 @@ struct SceneBuilder {
         if count == 1 && !others {
             // Without text (the benchmarks' rings and bars) only the indicator has to fit.
             let bare = visible[single].label == nil && visible[single].showValue != true
-            if bare && indicatorSize(visible[single].kind) <= height || !bare && fitsAlone(visible[single]) { return }
+            if bare && fitsBare(visible[single].kind) || !bare && fitsAlone(visible[single]) { return }
         }
         let centred = visible.contains { SceneBuilder.sharesCentre($0) }
         let leads = [Placement.top, .bottom].map { p in LedRingScene.leading(visible.filter { $0.placement == p && $0.region == nil }) }
@@ -187,6 +189,8 @@ struct SceneBuilder {
 
     /// The height of `a` drawn at full size at the centre, its label included.
     func fullHeight(_ a: Activity) -> Int32 {
+        // A ring wider than the screen cannot be drawn at full size: as if it were too tall.
+        if a.kind != .linear && indicatorSize(a.kind) > width { return Int32.max / 4 }
         let lines = labelText(a).map { Int32(layoutLines($0, size: theme.fontSize, maxWidth: TextRoom.width(.label, theme, screenWidth: width)).count) } ?? 0
         let text = lines == 0 ? 0 : engine.labels.lineHeight(size: theme.fontSize) * lines
         if lines == 0 { return indicatorSize(a.kind) }
@@ -213,6 +217,12 @@ struct SceneBuilder {
         // The longer side from the indicator's centre line, doubled, must fit.
         let label = whole - indicator
         return indicator + 2 * label <= height
+    }
+
+    /// Whether an indicator of `kind` without text fits on the screen at full size.
+    func fitsBare(_ kind: IndicatorKind) -> Bool {
+        let size = indicatorSize(kind)
+        return size <= height && (kind == .linear || size <= width)
     }
 
     /// The height of a centre indicator of `kind` without its label.
