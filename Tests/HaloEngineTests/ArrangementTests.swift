@@ -130,7 +130,10 @@ struct ArrangementTests {
             (0, "show a spinner label=\"Finding printers\""), (200, "show b linear label=\"Copying\" value=10%"),
             (400, "show c circular value=1/3"), (600, "show d spinner"), (800, "progress b 60%"), (1000, "dismiss c"),
             (1200, "show e circular label=\"Uploading\" value=0.5"), (1400, "dismiss a"), (1600, "dismiss e"), (1800, "dismiss b"),
-        ]
+            // The edges and a progress toast move the centre too.
+            (300, "show t spinner place=top label=\"Refreshing\""), (500, "show u linear place=toast label=\"Sending\" value=20%"),
+            (1300, "dismiss t"), (1700, "progress u 90%"), (1900, "dismiss u"),
+        ].sorted { $0.0 < $1.0 }
         let s = screen()
         var next = 0
         for t in stride(from: Int64(0), through: 2400, by: 50) {
