@@ -109,16 +109,7 @@ extension SceneBuilder {
     mutating func addBar(_ a: Activity, in r: IntRect, stop: IntRect?, _ key: UInt32) {
         let outcome = outcomeColor(a)
         let full = r.width << 8
-        var from: Int32 = 0, to: Int32 = full
-        if outcome == nil {
-            if let f = a.shownFraction(at: now) {
-                to = Int32((Int64(full) * Int64(f)) >> 16)
-            } else if case .indeterminate(let since) = a.progress {
-                let s = LinearIndeterminateMotion.segment(elapsed: now - since)
-                from = Int32((Int64(full) * Int64(s.from)) >> 16)
-                to = Int32((Int64(full) * Int64(s.to)) >> 16)
-            }
-        }
+        let (from, to) = barFill(a, full: full, outcome: outcome)
         let bar = BarShape(
             x: r.x << 8, y: r.y << 8, width: full, height: r.height << 8, radius: min(theme.linearRadius, r.height / 2) << 8,
             track: outcome ?? (a.trackHidden ? .clear : theme.track), indicator: outcome ?? theme.indicator, fillFrom: from, fillTo: to)

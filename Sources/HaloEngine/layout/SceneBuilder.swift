@@ -253,16 +253,7 @@ struct SceneBuilder {
         let textX = row.x + icon * 2 + 8
         if a.kind == .linear {
             let barWidth = icon * 2, barHeight = max(2, min(theme.linearHeight, icon / 3))
-            var from: Int32 = 0, to: Int32 = barWidth << 8
-            if outcome == nil {
-                if let f = a.shownFraction(at: now) {
-                    to = Int32((Int64(barWidth << 8) * Int64(f)) >> 16)
-                } else if case .indeterminate(let since) = a.progress {
-                    let s = LinearIndeterminateMotion.segment(elapsed: now - since)
-                    from = Int32((Int64(barWidth << 8) * Int64(s.from)) >> 16)
-                    to = Int32((Int64(barWidth << 8) * Int64(s.to)) >> 16)
-                }
-            }
+            let (from, to) = barFill(a, full: barWidth << 8, outcome: outcome)
             let bar = BarShape(
                 x: row.x << 8, y: (row.y * 2 + row.height - barHeight) << 7, width: barWidth << 8, height: barHeight << 8,
                 radius: barHeight << 7, track: outcome ?? (a.trackHidden ? .clear : theme.track), indicator: outcome ?? theme.indicator,
@@ -342,16 +333,7 @@ struct SceneBuilder {
         let x = cx - (barWidth << 7), y = cy - (h << 7)
         let outcome = outcomeColor(a)
         let full = barWidth << 8
-        var from: Int32 = 0, to: Int32 = full
-        if outcome == nil {
-            if let f = a.shownFraction(at: now) {
-                to = Int32((Int64(full) * Int64(f)) >> 16)
-            } else if case .indeterminate(let since) = a.progress {
-                let s = LinearIndeterminateMotion.segment(elapsed: now - since)
-                from = Int32((Int64(full) * Int64(s.from)) >> 16)
-                to = Int32((Int64(full) * Int64(s.to)) >> 16)
-            }
-        }
+        let (from, to) = barFill(a, full: full, outcome: outcome)
         let bar = BarShape(
             x: x, y: y, width: full, height: h << 8, radius: theme.linearRadius << 8,
             track: outcome ?? (a.trackHidden ? .clear : theme.track), indicator: outcome ?? theme.indicator,
@@ -404,6 +386,17 @@ struct SceneBuilder {
     mutating func addNetwork(_ a: Activity, _ base: UInt32) {
         let d = theme.networkDiameter, m = theme.networkMargin
         addSpinnerRing(a, cx: (width - m) * 256 - (d << 7), cy: m * 256 + (d << 7), diameter: d, thickness: theme.networkThickness, base)
+    }
+
+    /// The span of a bar `full` long (Q8) that `a` fills at `now`: the whole bar for an outcome
+    /// (`outcome` is its colour), else the value shown or the indeterminate motion's segment.
+    @inline(__always)
+    func barFill(_ a: Activity, full: Int32, outcome: Color?) -> (from: Int32, to: Int32) {
+        if outcome != nil { return (0, full) }
+        if let f = a.shownFraction(at: now) { return (0, Int32((Int64(full) * Int64(f)) >> 16)) }
+        guard case .indeterminate(let since) = a.progress else { return (0, full) }
+        let s = LinearIndeterminateMotion.segment(elapsed: now - since)
+        return (Int32((Int64(full) * Int64(s.from)) >> 16), Int32((Int64(full) * Int64(s.to)) >> 16))
     }
 
     /// A circular indicator centred at (`cx`, `cy`) in Q8: its ring (a spinner's has no track)
