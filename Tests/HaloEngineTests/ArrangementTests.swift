@@ -12,16 +12,6 @@ import Testing
 struct ArrangementTests {
     static let boards: [Board] = BoardTests.shippedNames.compactMap { try? BoardLoader.load("\(BoardTests.boardsFolder)/\($0).yaml") }
 
-    /// Each activity's layers, united, by serial (a layer's key is the serial times 16 plus a
-    /// part number); the "and N more" row is its own.
-    func boxes(_ layers: [Layer]) -> [UInt32: IntRect] {
-        var out: [UInt32: IntRect] = [:]
-        for l in layers where !l.drawable.bounds.isEmpty {
-            out[l.key >> 4] = (out[l.key >> 4] ?? .empty).union(l.drawable.bounds)
-        }
-        return out
-    }
-
     @Test("at rest, no two indicators, labels or progress toasts overlap and all stay on screen, for random sets and placements on every board at 0 and 90 degrees")
     func noOverlap() throws {
         var seed: UInt64 = 12345
@@ -63,17 +53,13 @@ struct ArrangementTests {
                     if next(3) == 0 { _ = try? engine.run(#"fail a0 "Upload failed. Check the network.""#, at: 50) }
                     // Once the glides of the last change (at 50 ms) are over.
                     let layers = engine.layers(atMs: 400)
-                    let found = boxes(layers)
+                    let found = pictureBoxes(layers)
                     let screen = IntRect(x: 0, y: 0, width: w, height: h)
                     let keys = found.keys.sorted()
                     for k in keys {
                         #expect(screen.contains(found[k]!), "\(board.name) \(w)x\(h) round \(round): \(k) at \(found[k]!) leaves the screen")
                     }
-                    for (i, a) in keys.enumerated() {
-                        for b in keys[(i + 1)...] where found[a]!.intersects(found[b]!) {
-                            Issue.record("\(board.name) \(w)x\(h) round \(round): \(a) at \(found[a]!) overlaps \(b) at \(found[b]!), after \(script)")
-                        }
-                    }
+                    for o in overlaps(found) { Issue.record("\(board.name) \(w)x\(h) round \(round): \(o), after \(script)") }
                     // The same commands give the same frame.
                     #expect(engine.layers(atMs: 400) == layers)
                     // Every centred activity is drawn or counted: the arrangement made room, so
@@ -226,13 +212,7 @@ extension ArrangementTests {
                     script.append("@\(t) \(line)")
                     let until = t + Int64(60 + next(300))
                     while t < until {
-                        let found = boxes(engine.layers(atMs: t))
-                        let keys = found.keys.sorted()
-                        for (i, a) in keys.enumerated() {
-                            for b in keys[(i + 1)...] where found[a]!.intersects(found[b]!) {
-                                Issue.record("\(w)x\(h) round \(round) at \(t) ms: \(a) at \(found[a]!) overlaps \(b) at \(found[b]!), after \(script)")
-                            }
-                        }
+                        for o in overlaps(pictureBoxes(engine.layers(atMs: t))) { Issue.record("\(w)x\(h) round \(round) at \(t) ms: \(o), after \(script)") }
                         t += 10
                     }
                 }
@@ -304,14 +284,9 @@ extension ArrangementTests {
             if pick(0...1) == 0 { try engine.run("show net network", at: 0) }
             let screen = IntRect(x: 0, y: 0, width: w, height: h)
             for ms in stride(from: Int64(300), through: 700, by: 25) {
-                let found = boxes(engine.layers(atMs: ms))
-                let keys = found.keys.sorted()
-                for (i, a) in keys.enumerated() {
-                    #expect(screen.contains(found[a]!), "\(w)x\(h) \(t) at \(ms) ms: \(a) at \(found[a]!) leaves the screen, after \(script)")
-                    for b in keys[(i + 1)...] where found[a]!.intersects(found[b]!) {
-                        Issue.record("\(w)x\(h) \(t) at \(ms) ms: \(a) at \(found[a]!) overlaps \(b) at \(found[b]!), after \(script)")
-                    }
-                }
+                let found = pictureBoxes(engine.layers(atMs: ms))
+                for (a, box) in found { #expect(screen.contains(box), "\(w)x\(h) \(t) at \(ms) ms: \(a) at \(box) leaves the screen, after \(script)") }
+                for o in overlaps(found) { Issue.record("\(w)x\(h) \(t) at \(ms) ms: \(o), after \(script)") }
                 if ms == 700 {
                     let drawn = centred.filter { found[$0] != nil }.count
                     #expect(drawn + text.moreCount == centred.count, "\(w)x\(h) \(t): \(drawn) drawn, \(text.moreCount) counted of \(centred.count), after \(script)")

@@ -13,13 +13,6 @@ struct PlacementTests {
         return p
     }
 
-    /// Each activity's layers, united, by serial.
-    func boxes(_ layers: [Layer]) -> [UInt32: IntRect] {
-        var out: [UInt32: IntRect] = [:]
-        for l in layers where !l.drawable.bounds.isEmpty { out[l.key >> 4] = (out[l.key >> 4] ?? .empty).union(l.drawable.bounds) }
-        return out
-    }
-
     @Test("place= parses every placement and names them all when the word is unknown")
     func parsing() throws {
         for p in Placement.allCases {
@@ -67,7 +60,7 @@ struct PlacementTests {
         try engine.run("show pull spinner", at: 2)  // no place: it keeps the top
         try engine.run("show item circular region=0,0,200,80", at: 3)
         try engine.run("show item circular region=0,100,200,80", at: 4)  // a list row scrolled
-        let ring = try #require(boxes(engine.layers(atMs: 10))[4])  // serials count the new activities: item is the 4th
+        let ring = try #require(pictureBoxes(engine.layers(atMs: 10))[4])  // serials count the new activities: item is the 4th
         #expect(IntRect(x: 0, y: 100, width: 200, height: 80).contains(ring))
     }
 
@@ -78,7 +71,7 @@ struct PlacementTests {
         try engine.run("show more circular place=bottom", at: 0)
         try engine.run("show net network", at: 0)
         try engine.run("show card spinner place=top region=40,300,200,120", at: 0)
-        let found = boxes(engine.layers(atMs: 100))
+        let found = pictureBoxes(engine.layers(atMs: 100))
         let theme = Theme()
         let top = try #require(engine.rings(atMs: 100).first { $0.centerY < 100 << 8 && $0.centerX == 240 << 8 })
         #expect(top.outerRadius == theme.spinnerDiameter << 7)
@@ -98,9 +91,9 @@ struct PlacementTests {
         let engine = makeEngine(policy: policy)
         try engine.run("show a spinner place=top", at: 0)
         try engine.run("show b spinner place=top", at: 0)
-        #expect(Set(boxes(engine.layers(atMs: 10)).keys) == [2], "b, the newer")
+        #expect(Set(pictureBoxes(engine.layers(atMs: 10)).keys) == [2], "b, the newer")
         try engine.run("dismiss b", at: 20)
-        #expect(Set(boxes(engine.layers(atMs: 30)).keys) == [1], "then a")
+        #expect(Set(pictureBoxes(engine.layers(atMs: 30)).keys) == [1], "then a")
     }
 
     @Test("inline, top and bottom in a region keep the indicator and its label inside it, for many random regions and kinds")
@@ -152,16 +145,16 @@ struct PlacementTests {
         try engine.run("show up linear place=toast label=\"Uploading image\" value=30%", at: 0)
         try engine.run("toast \"Settings saved\"", at: 0)
         let layers = engine.layers(atMs: 1000)
-        let up = try #require(boxes(layers)[1])
+        let up = try #require(pictureBoxes(layers)[1])
         let timed = layers.filter { $0.key >= 0xF000_0000 }.reduce(IntRect.empty) { $0.union($1.drawable.bounds) }
         #expect(!timed.isEmpty && !up.intersects(timed) && up.y >= timed.maxY, "progress toast \(up), timed toast \(timed)")
         let firstTimed = try #require(layers.firstIndex { $0.key >= 0xF000_0000 })
         #expect(layers.lastIndex { $0.key >> 4 == 1 }! < firstTimed, "timed toasts draw above")
         // Long after any timed toast would have gone, it is still there; its outcome ends it.
-        #expect(boxes(engine.layers(atMs: 60_000))[1] != nil)
+        #expect(pictureBoxes(engine.layers(atMs: 60_000))[1] != nil)
         try engine.run("succeed up \"Image uploaded\"", at: 60_000)
-        #expect(boxes(engine.layers(atMs: 60_100))[1] != nil)
-        #expect(boxes(engine.layers(atMs: 70_000))[1] == nil)
+        #expect(pictureBoxes(engine.layers(atMs: 60_100))[1] != nil)
+        #expect(pictureBoxes(engine.layers(atMs: 70_000))[1] == nil)
     }
 
     @Test("a progress dialog dims the whole screen, shows a determinate ring and its label in a box, and only the newest modal is drawn")

@@ -27,3 +27,21 @@ extension Engine {
         layers(atMs: ms).compactMap { if case .ring(let r) = $0.drawable { return r } else { return nil } }
     }
 }
+
+/// Each activity's layers, united, by serial (a layer's key is the serial times 16 plus a part
+/// number); the "and N more" row is its own.
+func pictureBoxes(_ layers: [Layer]) -> [UInt32: IntRect] {
+    var out: [UInt32: IntRect] = [:]
+    for l in layers where !l.drawable.bounds.isEmpty { out[l.key >> 4] = (out[l.key >> 4] ?? .empty).union(l.drawable.bounds) }
+    return out
+}
+
+/// Every pair of pictures in `boxes` that overlap, as "a at … overlaps b at …".
+func overlaps(_ boxes: [UInt32: IntRect]) -> [String] {
+    let keys = boxes.keys.sorted()
+    var found: [String] = []
+    for (i, a) in keys.enumerated() {
+        for b in keys[(i + 1)...] where boxes[a]!.intersects(boxes[b]!) { found.append("\(a) at \(boxes[a]!) overlaps \(b) at \(boxes[b]!)") }
+    }
+    return found
+}
