@@ -295,3 +295,30 @@ extension ArrangementTests {
         }
     }
 }
+
+extension ArrangementTests {
+    @Test("while the centre glides, each frame redraws only what moves: never a still picture, never the whole screen")
+    func glideDamageIsLocal() throws {
+        var policy = Policy()
+        policy.showDelay = Milliseconds(0)
+        let engine = Engine(screenWidth: 480, screenHeight: 480, theme: Theme(), policy: policy, text: BlockText())
+        let screen = Screen(engine: engine, display: MemoryDisplay(width: 480, height: 480, format: .xrgb8888))
+        try engine.run("show net network", at: 0)
+        try engine.run("show card circular region=444,200,36,80 value=30%", at: 0)
+        try engine.run("show up circular label=\"Uploading photos\" value=40%", at: 0)
+        _ = try screen.update(at: .milliseconds(500))
+        // The card's ring (the second activity) stands still; the network spinner turns.
+        let still = pictureBoxes(engine.layers(atMs: 500)).filter { $0.key == 2 }.values
+        #expect(still.count == 1)
+        try engine.run("show sync spinner label=\"Syncing\"", at: 1000)
+        var frames = 0
+        for t in stride(from: Int64(1000), through: 1300, by: 16) {
+            let damage = try screen.update(at: .milliseconds(t))
+            if damage.isEmpty { continue }
+            frames += 1
+            #expect(damage.area < 480 * 480 / 2, "at \(t) ms \(damage.area) pixels redrawn")
+            for box in still { #expect(!damage.rects.contains { $0.intersects(box) }, "at \(t) ms the still picture at \(box) was redrawn") }
+        }
+        #expect(frames > 10, "the glide drew \(frames) frames")
+    }
+}
