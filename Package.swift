@@ -39,7 +39,9 @@ let package = Package(
         .target(name: "HaloDaemon", dependencies: ["HaloEngine", "HaloRender", "HaloPOSIX", "CLinux"]),
         .executableTarget(
             name: "halo",
-            dependencies: ["HaloEngine", "HaloRender", "HaloMock", "HaloBoards", "HaloFreeType", "HaloDaemon", "HaloBackends", "HaloPOSIX"],
+            dependencies: [
+                "HaloEngine", "HaloRender", "HaloMock", "HaloBoards", "HaloFreeType", "HaloDaemon", "HaloBackends", "HaloPOSIX",
+            ],
             // The systemd unit and udev rule that install beside the binary (see the README).
             exclude: ["install"]
         ),
@@ -53,7 +55,8 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(name: "HaloBackendTests", dependencies: ["HaloBackends", "HaloEngine", "HaloMock", "HaloRender", "HaloTestSupport"]),
-        .testTarget(name: "HaloDaemonTests", dependencies: ["HaloDaemon", "HaloPOSIX", "HaloEngine", "HaloMock", "HaloRender", "HaloTestSupport"]),
+        .testTarget(
+            name: "HaloDaemonTests", dependencies: ["HaloDaemon", "HaloPOSIX", "HaloEngine", "HaloMock", "HaloRender", "HaloTestSupport"]),
         // Runs the built `halo` binary as a process: exit status, messages and files written.
         .testTarget(name: "HaloCommandTests", dependencies: ["halo", "HaloTestSupport"]),
         // Boots Debian's kernel under QEMU and compares what its virtual GPUs scan out with the mock.

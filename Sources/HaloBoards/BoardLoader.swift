@@ -22,7 +22,9 @@ public enum BoardLoader {
                 let known = available().map(\.name).joined(separator: ", ")
                 throw BoardError(
                     path: nameOrPath, line: nil, key: nil, message: "no such board",
-                    fix: known.isEmpty ? "give the path of a board file, or set HALO_BOARDS to the Boards folder" : "use one of: \(known), or give a file path")
+                    fix: known.isEmpty
+                        ? "give the path of a board file, or set HALO_BOARDS to the Boards folder"
+                        : "use one of: \(known), or give a file path")
             }
             path = found
         }

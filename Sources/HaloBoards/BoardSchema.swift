@@ -12,19 +12,24 @@ struct BoardSchema {
 
     func board(_ root: YAMLNode, defaultName: String) throws(BoardError) -> Board {
         var b = Board(name: defaultName)
-        try walk(root, "", ["name", "description", "display", "screen", "theme", "policy", "leds", "socket-group", "snapshots"]) { (key, node) throws(BoardError) in
+        try walk(root, "", ["name", "description", "display", "screen", "theme", "policy", "leds", "socket-group", "snapshots"]) {
+            (key, node) throws(BoardError) in
             switch key {
             case "display":
                 let name = try text(node, key)
                 guard let kind = DisplaySettings.Kind(rawValue: name) else {
-                    throw fail(node, key, "'\(name)' is not a display backend", "use one of \(DisplaySettings.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw fail(
+                        node, key, "'\(name)' is not a display backend",
+                        "use one of \(DisplaySettings.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 b.display.kind = kind
             case "socket-group": b.socketGroup = try text(node, key)
             case "snapshots":
                 let path = try text(node, key)
                 guard path.hasPrefix("/"), !path.split(separator: "/").contains(where: { $0 == "." || $0 == ".." }) else {
-                    throw fail(node, key, "'\(path)' is not an absolute folder path", "write a path such as /var/lib/halo/snapshots, without '.' or '..'")
+                    throw fail(
+                        node, key, "'\(path)' is not an absolute folder path",
+                        "write a path such as /var/lib/halo/snapshots, without '.' or '..'")
                 }
                 b.snapshotDirectory = path
             case "name": b.name = try text(node, key)
@@ -48,28 +53,39 @@ struct BoardSchema {
     }
 
     /// Visits each entry of a mapping, refusing keys not in `known`.
-    func walk(_ node: YAMLNode, _ prefix: String, _ known: [String], _ visit: (String, YAMLNode) throws(BoardError) -> Void) throws(BoardError) {
+    func walk(_ node: YAMLNode, _ prefix: String, _ known: [String], _ visit: (String, YAMLNode) throws(BoardError) -> Void)
+        throws(BoardError)
+    {
         guard case .mapping(let entries, _) = node else {
-            throw fail(node, prefix.isEmpty ? "(top level)" : prefix, "expected a mapping of keys", "indent the keys under \(prefix.isEmpty ? "the top level" : prefix + ":")")
+            throw fail(
+                node, prefix.isEmpty ? "(top level)" : prefix, "expected a mapping of keys",
+                "indent the keys under \(prefix.isEmpty ? "the top level" : prefix + ":")")
         }
         for e in entries {
             let full = prefix.isEmpty ? e.key : prefix + "." + e.key
             guard known.contains(e.key) else {
-                throw BoardError(path: path, line: e.line, key: full, message: "unknown key", fix: "known keys here are \(known.joined(separator: ", ")) (see Boards/README.md)")
+                throw BoardError(
+                    path: path, line: e.line, key: full, message: "unknown key",
+                    fix: "known keys here are \(known.joined(separator: ", ")) (see Boards/README.md)")
             }
             try visit(full, e.value)
         }
     }
 
     func screen(_ node: YAMLNode, _ b: inout Board) throws(BoardError) {
-        try walk(node, "screen", ["width", "height", "format", "rotation", "fps", "device", "connector", "mode", "pan", "on-exit", "frame-budget-ms"]) { (key, v) throws(BoardError) in
+        try walk(
+            node, "screen",
+            ["width", "height", "format", "rotation", "fps", "device", "connector", "mode", "pan", "on-exit", "frame-budget-ms"]
+        ) { (key, v) throws(BoardError) in
             switch key {
             case "screen.width": b.width = try integer(v, key, 16...8192)
             case "screen.height": b.height = try integer(v, key, 16...8192)
             case "screen.format":
                 let name = try text(v, key)
                 guard let f = PixelFormat(name: name) else {
-                    throw fail(v, key, "'\(name)' is not a supported pixel format", "use one of \(PixelFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw fail(
+                        v, key, "'\(name)' is not a supported pixel format",
+                        "use one of \(PixelFormat.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 b.format = f
             case "screen.rotation":
@@ -78,7 +94,9 @@ struct BoardSchema {
                     return
                 }
                 let degrees = try integer(v, key, 0...270)
-                guard let r = Rotation(degrees: degrees) else { throw fail(v, key, "\(degrees) is not a rotation", "use 0, 90, 180 or 270") }
+                guard let r = Rotation(degrees: degrees) else {
+                    throw fail(v, key, "\(degrees) is not a rotation", "use 0, 90, 180 or 270")
+                }
                 b.rotation = r
             case "screen.fps": b.framesPerSecond = try integer(v, key, 1...240)
             case "screen.device":
@@ -87,18 +105,24 @@ struct BoardSchema {
                 // opens is checked again on the descriptor (it must be a character device).
                 let steps = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
                 guard path.hasPrefix("/dev/"), !steps.contains(where: { $0 == "." || $0 == ".." || $0.isEmpty }) else {
-                    throw fail(v, key, "'\(path)' is not a device node under /dev", "write a path such as /dev/dri/card0 or /dev/fb0, without '.', '..' or '//'")
+                    throw fail(
+                        v, key, "'\(path)' is not a device node under /dev",
+                        "write a path such as /dev/dri/card0 or /dev/fb0, without '.', '..' or '//'")
                 }
                 b.display.device = path
             case "screen.connector": b.display.connector = try text(v, key)
             case "screen.mode":
                 let s = try text(v, key)
-                guard let m = ModeRequest(parsing: s) else { throw fail(v, key, "'\(s)' is not a mode", "write WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 800x480@60") }
+                guard let m = ModeRequest(parsing: s) else {
+                    throw fail(v, key, "'\(s)' is not a mode", "write WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 800x480@60")
+                }
                 b.display.mode = m
             case "screen.pan": b.display.pan = try yesNo(v, key)
             case "screen.on-exit":
                 let s = try text(v, key)
-                guard let e = DisplaySettings.ExitPicture(rawValue: s) else { throw fail(v, key, "'\(s)' is not a choice here", "use keep (the last frame stays) or blank") }
+                guard let e = DisplaySettings.ExitPicture(rawValue: s) else {
+                    throw fail(v, key, "'\(s)' is not a choice here", "use keep (the last frame stays) or blank")
+                }
                 b.display.onExit = e
             case "screen.frame-budget-ms": b.display.frameBudgetMilliseconds = try integer(v, key, 1...1000)
             default: break
@@ -107,7 +131,13 @@ struct BoardSchema {
     }
 
     func theme(_ node: YAMLNode, _ t: inout Theme) throws(BoardError) {
-        try walk(node, "theme", ["background", "track", "indicator", "success", "error", "text", "label-gap", "circular", "linear", "spinner", "network", "toast", "checkout", "font"]) { (key, v) throws(BoardError) in
+        try walk(
+            node, "theme",
+            [
+                "background", "track", "indicator", "success", "error", "text", "label-gap", "circular", "linear", "spinner", "network",
+                "toast", "checkout", "font",
+            ]
+        ) { (key, v) throws(BoardError) in
             switch key {
             case "theme.background": t.background = try color(v, key)
             case "theme.track": t.track = try color(v, key)
@@ -129,7 +159,9 @@ struct BoardSchema {
                     }
                 }
                 if t.circularThickness * 2 > t.circularDiameter {
-                    throw fail(v, key, "thickness \(t.circularThickness) is more than half the diameter \(t.circularDiameter)", "make the ring thinner or wider")
+                    throw fail(
+                        v, key, "thickness \(t.circularThickness) is more than half the diameter \(t.circularDiameter)",
+                        "make the ring thinner or wider")
                 }
             case "theme.linear":
                 try walk(v, key, ["width", "height", "radius"]) { (k, w) throws(BoardError) in
@@ -142,7 +174,11 @@ struct BoardSchema {
                 }
             case "theme.spinner":
                 try walk(v, key, ["diameter", "thickness"]) { (k, w) throws(BoardError) in
-                    if k == "theme.spinner.diameter" { t.spinnerDiameter = try integer(w, k, 8...1024) } else { t.spinnerThickness = try integer(w, k, 1...256) }
+                    if k == "theme.spinner.diameter" {
+                        t.spinnerDiameter = try integer(w, k, 8...1024)
+                    } else {
+                        t.spinnerThickness = try integer(w, k, 1...256)
+                    }
                 }
             case "theme.network":
                 try walk(v, key, ["diameter", "thickness", "margin"]) { (k, w) throws(BoardError) in
@@ -189,7 +225,8 @@ struct BoardSchema {
     }
 
     func policy(_ node: YAMLNode, _ p: inout Policy) throws(BoardError) {
-        try walk(node, "policy", ["show-delay-ms", "min-visible-ms", "success-hold-ms", "toast-ms", "toast-long-ms"]) { (key, v) throws(BoardError) in
+        try walk(node, "policy", ["show-delay-ms", "min-visible-ms", "success-hold-ms", "toast-ms", "toast-long-ms"]) {
+            (key, v) throws(BoardError) in
             let ms = Milliseconds(Int64(try integer(v, key, 0...600_000)))
             switch key {
             case "policy.show-delay-ms": p.showDelay = ms
@@ -216,7 +253,9 @@ struct BoardSchema {
     // MARK: - Values
 
     func text(_ node: YAMLNode, _ key: String) throws(BoardError) -> String {
-        guard case .scalar(let s, _) = node else { throw fail(node, key, "expected a single value", "write \(key.split(separator: ".").last ?? ""): value on one line") }
+        guard case .scalar(let s, _) = node else {
+            throw fail(node, key, "expected a single value", "write \(key.split(separator: ".").last ?? ""): value on one line")
+        }
         return s
     }
 
@@ -225,9 +264,12 @@ struct BoardSchema {
         // Plain digits only: Int32 would also take "+800", which no board means.
         let digits = s.utf8.first == UInt8(ascii: "-") ? s.utf8.dropFirst() : s.utf8[...]
         guard !digits.isEmpty, digits.count <= 10, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }), let v = Int32(s) else {
-            throw fail(node, key, "'\(s)' is not a whole number", "write a number from \(range.lowerBound) to \(range.upperBound) in plain digits")
+            throw fail(
+                node, key, "'\(s)' is not a whole number", "write a number from \(range.lowerBound) to \(range.upperBound) in plain digits")
         }
-        guard range.contains(v) else { throw fail(node, key, "\(v) is out of range", "use a number from \(range.lowerBound) to \(range.upperBound)") }
+        guard range.contains(v) else {
+            throw fail(node, key, "\(v) is out of range", "use a number from \(range.lowerBound) to \(range.upperBound)")
+        }
         return v
     }
 
@@ -243,7 +285,9 @@ struct BoardSchema {
     func percent(_ node: YAMLNode, _ key: String) throws(BoardError) -> UInt8 {
         var s = try text(node, key)
         if s.hasSuffix("%") { s.removeLast() }
-        guard !s.isEmpty, s.utf8.count <= 3, s.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let v = Int32(s), (0...100).contains(v) else { throw fail(node, key, "'\(try text(node, key))' is not a percentage", "write a whole percentage from 0 to 100, e.g. 90") }
+        guard !s.isEmpty, s.utf8.count <= 3, s.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let v = Int32(s), (0...100).contains(v) else {
+            throw fail(node, key, "'\(try text(node, key))' is not a percentage", "write a whole percentage from 0 to 100, e.g. 90")
+        }
         return UInt8((v * 255 + 50) / 100)
     }
 

@@ -29,7 +29,9 @@ struct YAMLReader {
     static func read(path: String) throws(BoardError) -> YAMLNode {
         let bytes: [UInt8]
         do { bytes = try RegularFile.read(path, limit: maximumBytes) } catch {
-            throw BoardError(path: path, line: nil, key: nil, message: error.description, fix: "give the path of a board file, or run `halo boards` to list the known boards")
+            throw BoardError(
+                path: path, line: nil, key: nil, message: error.description,
+                fix: "give the path of a board file, or run `halo boards` to list the known boards")
         }
         var reader = YAMLReader(path: path)
         guard yaml_parser_initialize(&reader.parser) == 1 else {
@@ -42,7 +44,8 @@ struct YAMLReader {
             var event = try reader.next()
             defer { yaml_event_delete(&event) }
             if event.type == YAML_STREAM_END_EVENT {
-                throw BoardError(path: path, line: 1, key: nil, message: "the file is empty", fix: "start from one of the profiles in Boards/")
+                throw BoardError(
+                    path: path, line: 1, key: nil, message: "the file is empty", fix: "start from one of the profiles in Boards/")
             }
             guard event.type == YAML_DOCUMENT_START_EVENT else { throw reader.unexpected(event) }
             guard let root = try reader.node(depth: 0) else { throw reader.unexpected(event) }
@@ -65,7 +68,9 @@ struct YAMLReader {
         var event = yaml_event_t()
         if yaml_parser_parse(&parser, &event) != 1 {
             let problem = parser.problem.map { String(cString: $0) } ?? "syntax error"
-            throw BoardError(path: path, line: Int(parser.problem_mark.line) + 1, key: nil, message: "YAML \(problem)", fix: "fix the indentation or quoting on that line")
+            throw BoardError(
+                path: path, line: Int(parser.problem_mark.line) + 1, key: nil, message: "YAML \(problem)",
+                fix: "fix the indentation or quoting on that line")
         }
         return event
     }
@@ -77,7 +82,9 @@ struct YAMLReader {
     }
 
     func unexpected(_ e: yaml_event_t) -> BoardError {
-        BoardError(path: path, line: Int(e.start_mark.line) + 1, key: nil, message: "unexpected YAML structure", fix: "a board file is a mapping of keys, as in Boards/mock-480x480.yaml")
+        BoardError(
+            path: path, line: Int(e.start_mark.line) + 1, key: nil, message: "unexpected YAML structure",
+            fix: "a board file is a mapping of keys, as in Boards/mock-480x480.yaml")
     }
 
     /// The next node, or nil at the end of the enclosing mapping or sequence. `depth` counts
@@ -116,7 +123,8 @@ struct YAMLReader {
         case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
             return nil
         case YAML_ALIAS_EVENT:
-            throw BoardError(path: path, line: line, key: nil, message: "YAML aliases are not used in board files", fix: "write the value out in full")
+            throw BoardError(
+                path: path, line: line, key: nil, message: "YAML aliases are not used in board files", fix: "write the value out in full")
         default:
             throw unexpected(e)
         }

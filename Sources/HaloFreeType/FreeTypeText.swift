@@ -44,7 +44,9 @@ public final class FreeTypeText: TextRasterizer {
             throw FontError(description: "cannot load the font: \(error.description); \(fix)")
         }
         var lib: FT_Library?
-        guard FT_Init_FreeType(&lib) == 0, let lib else { throw FontError(description: "FreeType could not start; check that libfreetype6 is installed") }
+        guard FT_Init_FreeType(&lib) == 0, let lib else {
+            throw FontError(description: "FreeType could not start; check that libfreetype6 is installed")
+        }
         let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 16)
         bytes.withUnsafeBytes { copy.copyMemory(from: $0) }
         var f: FT_Face?

@@ -33,10 +33,14 @@ public enum DemoGallery {
         Scene(name: "circular-determinate", steps: [(0, "show up circular label=\"Uploading photos\" value=60%")], at: 1000),
         Scene(name: "circular-count", steps: [(0, "show sync circular label=\"Syncing contacts\" value=30/100")], at: 1000),
         Scene(name: "circular-indeterminate", steps: [(0, "show scan circular")], at: 1700),
-        Scene(name: "circular-switch-to-determinate", steps: [(0, "show dl circular label=\"Downloading map\""), (1500, "progress dl 25%")], at: 1700),
+        Scene(
+            name: "circular-switch-to-determinate", steps: [(0, "show dl circular label=\"Downloading map\""), (1500, "progress dl 25%")],
+            at: 1700),
         Scene(name: "circular-cancellable", steps: [(0, "show up circular label=\"Uploading video\" value=35% cancellable=yes")], at: 1000),
         Scene(name: "circular-success", steps: [(0, "show up circular value=80%"), (800, "succeed up \"Photos uploaded\"")], at: 1200),
-        Scene(name: "circular-error", steps: [(0, "show up circular value=40%"), (800, "fail up \"Upload failed. Check the network and try again.\"")], at: 1200),
+        Scene(
+            name: "circular-error",
+            steps: [(0, "show up circular value=40%"), (800, "fail up \"Upload failed. Check the network and try again.\"")], at: 1200),
         Scene(name: "linear-determinate", steps: [(0, "show copy linear label=\"Copying files\" value=60%")], at: 1000),
         Scene(name: "linear-indeterminate", steps: [(0, "show fetch linear label=\"Checking for updates\"")], at: 1400),
         Scene(name: "linear-toolbar", steps: [(0, "show page linear value=45% track=hidden")], at: 1000),
@@ -50,7 +54,8 @@ public enum DemoGallery {
         // Several activities at once: the leading one full size, the others as rows.
         Scene(
             name: "concurrent-two",
-            steps: [(0, "show up circular label=\"Uploading photos\" value=40%"), (0, "show sync spinner label=\"Syncing contacts\"")], at: 1300),
+            steps: [(0, "show up circular label=\"Uploading photos\" value=40%"), (0, "show sync spinner label=\"Syncing contacts\"")],
+            at: 1300),
         Scene(
             name: "concurrent-three",
             steps: [
@@ -78,7 +83,9 @@ public enum DemoGallery {
         Scene(
             name: "placement-toast",
             steps: [(0, "show image linear place=toast label=\"Uploading image\" value=35%"), (700, "toast \"Settings saved\"")], at: 1300),
-        Scene(name: "placement-dialog", steps: [(0, "show contacts circular place=dialog label=\"Syncing all contacts\" value=65%")], at: 1300),
+        Scene(
+            name: "placement-dialog", steps: [(0, "show contacts circular place=dialog label=\"Syncing all contacts\" value=65%")], at: 1300
+        ),
         Scene(
             name: "placement-mixed",
             steps: [
@@ -97,7 +104,9 @@ public enum DemoGallery {
         switch CommandParser.parse(line) {
         case .failure(let e): throw ControlError("`\(line)`: \(e.message)", code: e.code)
         case .success(let command):
-            do { try engine.apply(command, at: .milliseconds(ms)) } catch { throw ControlError("`\(line)`: \(error.message)", code: error.code) }
+            do { try engine.apply(command, at: .milliseconds(ms)) } catch {
+                throw ControlError("`\(line)`: \(error.message)", code: error.code)
+            }
         }
     }
 }

@@ -94,15 +94,17 @@ public final class MemoryDisplay: Display {
     }
 
     func stream<L: PixelLayout>(_ physical: Canvas<L>, _ sink: (ArraySlice<UInt8>) throws(PNGError) -> Void) throws(PNGError) {
-        try PNGEncoder.stream(width: width, height: height, row: { y, row in
-            var i = 0
-            for x in 0..<physical.width {
-                let c = physical.pixel(x, Int32(y))
-                row[i] = c.r
-                row[i + 1] = c.g
-                row[i + 2] = c.b
-                i += 3
-            }
-        }, sink: sink)
+        try PNGEncoder.stream(
+            width: width, height: height,
+            row: { y, row in
+                var i = 0
+                for x in 0..<physical.width {
+                    let c = physical.pixel(x, Int32(y))
+                    row[i] = c.r
+                    row[i + 1] = c.g
+                    row[i + 2] = c.b
+                    i += 3
+                }
+            }, sink: sink)
     }
 }

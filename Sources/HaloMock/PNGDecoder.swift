@@ -46,7 +46,9 @@ public struct PNGImage: Equatable {
         let status = raw.withUnsafeMutableBufferPointer { o in
             idat.withUnsafeBufferPointer { inp in uncompress(o.baseAddress, &size, inp.baseAddress, uLong(idat.count)) }
         }
-        guard status == Z_OK, Int(size) == raw.count else { throw PNGError(description: "the image data does not inflate (zlib status \(status))") }
+        guard status == Z_OK, Int(size) == raw.count else {
+            throw PNGError(description: "the image data does not inflate (zlib status \(status))")
+        }
         var rgb = [UInt8](repeating: 0, count: rowBytes * Int(height))
         for y in 0..<Int(height) {
             let filter = raw[y * (rowBytes + 1)]

@@ -12,13 +12,16 @@ public enum PNGEncoder {
     public static func encode(width: Int32, height: Int32, rgb: [UInt8]) throws(PNGError) -> [UInt8] {
         var out: [UInt8] = []
         let rowBytes = Int(width) * 3
-        try stream(width: width, height: height, row: { y, row in
-            row.withUnsafeMutableBufferPointer { r in
-                rgb.withUnsafeBufferPointer { src in
-                    _ = r.initialize(from: src[(y * rowBytes)..<((y + 1) * rowBytes)])
+        try stream(
+            width: width, height: height,
+            row: { y, row in
+                row.withUnsafeMutableBufferPointer { r in
+                    rgb.withUnsafeBufferPointer { src in
+                        _ = r.initialize(from: src[(y * rowBytes)..<((y + 1) * rowBytes)])
+                    }
                 }
-            }
-        }) { (piece: ArraySlice<UInt8>) throws(PNGError) in out += piece }
+            },
+            sink: { (piece: ArraySlice<UInt8>) throws(PNGError) in out += piece })
         return out
     }
 

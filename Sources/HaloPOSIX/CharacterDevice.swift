@@ -13,7 +13,9 @@ public enum CharacterDevice {
         if fstat(fd, &info) != 0 || info.st_mode & S_IFMT != S_IFCHR {
             let type = info.st_mode & S_IFMT
             close(fd)
-            throw SystemError("open", errno: ENODEV, message: "\(path) is \(type == S_IFCHR ? "not readable" : RegularFile.describe(type)), not a device node")
+            throw SystemError(
+                "open", errno: ENODEV,
+                message: "\(path) is \(type == S_IFCHR ? "not readable" : RegularFile.describe(type)), not a device node")
         }
         return fd
     }

@@ -23,7 +23,8 @@ public enum RegularFile {
             throw SystemError("open", errno: EINVAL, message: "\(path) is \(describe(type)), not a regular file")
         }
         if info.st_size > limit {
-            throw SystemError("read", errno: EFBIG, message: "\(path) is \(info.st_size) bytes, more than the \(limit) bytes such a file can be")
+            throw SystemError(
+                "read", errno: EFBIG, message: "\(path) is \(info.st_size) bytes, more than the \(limit) bytes such a file can be")
         }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var filled = 0

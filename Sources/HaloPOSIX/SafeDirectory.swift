@@ -22,12 +22,16 @@ public enum SafeDirectory {
         if st.st_uid != me && st.st_uid != 0 {
             throw SystemError(
                 "open", errno: EPERM,
-                message: "\(path), the directory for \(what), belongs to uid \(st.st_uid), not to this user (uid \(me)) or root, so its owner could swap what halo makes there for a link; use a directory of your own")
+                message:
+                    "\(path), the directory for \(what), belongs to uid \(st.st_uid), not to this user (uid \(me)) or root, so its owner could swap what halo makes there for a link; use a directory of your own"
+            )
         }
         if st.st_mode & (S_IWGRP | S_IWOTH) != 0 && st.st_mode & S_ISVTX == 0 {
             throw SystemError(
                 "open", errno: EPERM,
-                message: "\(path), the directory for \(what), may be written by other users and is not sticky, so they could swap what halo makes there for a link; make it writable by its owner only (chmod go-w \(path)) or sticky like /tmp")
+                message:
+                    "\(path), the directory for \(what), may be written by other users and is not sticky, so they could swap what halo makes there for a link; make it writable by its owner only (chmod go-w \(path)) or sticky like /tmp"
+            )
         }
         return d
     }

@@ -32,6 +32,8 @@ public func fuzzBoard(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             @900 fail a "Copy failed. Check the card and try again."
             @1200 succeed b "Downloaded"
             """)
-    playThroughRenderer(script, width: board.width, height: board.height, rotation: board.rotation, format: board.format, theme: board.theme, policy: board.policy)
+    playThroughRenderer(
+        script, width: board.width, height: board.height, rotation: board.rotation, format: board.format, theme: board.theme,
+        policy: board.policy)
     return 0
 }

@@ -21,6 +21,7 @@ public func fuzzEnginePath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var policy = Policy()
     policy.showDelay = Milliseconds(Int64(b[5] & 1) * 500)
     let text = String(decoding: b[6...], as: UTF8.self)
-    playThroughRenderer(Script(parsing: text), width: width, height: height, rotation: rotation, format: format, theme: theme, policy: policy)
+    playThroughRenderer(
+        Script(parsing: text), width: width, height: height, rotation: rotation, format: format, theme: theme, policy: policy)
     return 0
 }

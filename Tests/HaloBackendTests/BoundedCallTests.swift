@@ -1,6 +1,7 @@
-@testable import HaloBackends
 import Glibc
 import Testing
+
+@testable import HaloBackends
 
 @Suite("bounded blocking calls (the vsync wait)")
 struct BoundedCallTests {
@@ -8,7 +9,10 @@ struct BoundedCallTests {
     func cutsOff() {
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
-        defer { close(ends[0]); close(ends[1]) }
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
         var byte: UInt8 = 0
         let ok = BoundedCall.run(milliseconds: 50) { read(ends[0], &byte, 1) == 1 }
         #expect(!ok)
@@ -18,7 +22,10 @@ struct BoundedCallTests {
     func answers() {
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
-        defer { close(ends[0]); close(ends[1]) }
+        defer {
+            close(ends[0])
+            close(ends[1])
+        }
         var byte: UInt8 = 7
         #expect(write(ends[1], &byte, 1) == 1)
         let ok = BoundedCall.run(milliseconds: 1000) { read(ends[0], &byte, 1) == 1 }
@@ -33,10 +40,12 @@ struct BoundedCallTests {
     func firstTimerOfAProcess() async {
         await #expect(processExitsWith: .success) {
             var watchdog = pthread_t()
-            pthread_create(&watchdog, nil, { _ in
-                sleep(10)
-                _exit(3)
-            }, nil)
+            pthread_create(
+                &watchdog, nil,
+                { _ in
+                    sleep(10)
+                    _exit(3)
+                }, nil)
             var ends: [Int32] = [0, 0]
             guard pipe(&ends) == 0 else { _exit(4) }
             var byte: UInt8 = 0

@@ -16,7 +16,8 @@ struct DrmCardFramebufferTests {
             try FileManager.default.createDirectory(at: device, withIntermediateDirectories: true)
             guard let entries else { continue }
             for e in entries {
-                try FileManager.default.createDirectory(at: device.appendingPathComponent("graphics/\(e)"), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: device.appendingPathComponent("graphics/\(e)"), withIntermediateDirectories: true)
             }
         }
         return root.path

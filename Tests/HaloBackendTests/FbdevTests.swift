@@ -78,7 +78,8 @@ struct FbdevTests {
             (16, (11, 5), (5, 6), (0, 5), (0, 0), .rgb565),
             (16, (0, 5), (5, 6), (11, 5), (0, 0), .bgr565),
         ] as [(UInt32, (UInt32, UInt32), (UInt32, UInt32), (UInt32, UInt32), (UInt32, UInt32), PixelFormat)])
-    func formats(bpp: UInt32, r: (UInt32, UInt32), g: (UInt32, UInt32), b: (UInt32, UInt32), t: (UInt32, UInt32), want: PixelFormat) throws {
+    func formats(bpp: UInt32, r: (UInt32, UInt32), g: (UInt32, UInt32), b: (UInt32, UInt32), t: (UInt32, UInt32), want: PixelFormat) throws
+    {
         func f(_ x: (UInt32, UInt32)) -> Bitfield { Bitfield(offset: x.0, length: x.1) }
         #expect(try FramebufferFormat.pixelFormat(bitsPerPixel: bpp, red: f(r), green: f(g), blue: f(b), transp: f(t)) == want)
     }
@@ -88,7 +89,8 @@ struct FbdevTests {
         // RGB555, as some old drivers default to.
         do {
             _ = try FramebufferFormat.pixelFormat(
-                bitsPerPixel: 16, red: Bitfield(offset: 10, length: 5), green: Bitfield(offset: 5, length: 5), blue: Bitfield(offset: 0, length: 5),
+                bitsPerPixel: 16, red: Bitfield(offset: 10, length: 5), green: Bitfield(offset: 5, length: 5),
+                blue: Bitfield(offset: 0, length: 5),
                 transp: Bitfield(offset: 0, length: 0))
             Issue.record("RGB555 was accepted")
         } catch {
@@ -96,7 +98,9 @@ struct FbdevTests {
         }
     }
 
-    @Test("frames reach the framebuffer as the mock display draws them, at its line length", arguments: [PixelFormat.rgb565, .xrgb8888, .rgb888])
+    @Test(
+        "frames reach the framebuffer as the mock display draws them, at its line length",
+        arguments: [PixelFormat.rgb565, .xrgb8888, .rgb888])
     func framesMatchMock(format: PixelFormat) throws {
         let device = MemoryFramebuffer(width: 96, height: 64, format: format, padding: 12)
         let fb = FbdevDisplay(device: device)
@@ -112,7 +116,9 @@ struct FbdevTests {
         let bpp = Int(format.bytesPerPixel), row = 96 * bpp
         let fbBytes = device.bytes(), mockBytes = mock.memory
         for y in 0..<64 {
-            #expect(Array(fbBytes[(y * device.lineLength)..<(y * device.lineLength + row)]) == Array(mockBytes[(y * row)..<(y * row + row)]), "row \(y)")
+            #expect(
+                Array(fbBytes[(y * device.lineLength)..<(y * device.lineLength + row)]) == Array(mockBytes[(y * row)..<(y * row + row)]),
+                "row \(y)")
             // The bytes past each row's pixels are the driver's: never written.
             #expect(fbBytes[(y * device.lineLength + row)..<((y + 1) * device.lineLength)].allSatisfy { $0 == MemoryFramebuffer.padding })
         }

@@ -1,6 +1,7 @@
-@testable import HaloBackends
 import HaloRender
 import Testing
+
+@testable import HaloBackends
 
 @Suite("buffer age for double-buffered scan-out")
 struct StaleDamageTests {

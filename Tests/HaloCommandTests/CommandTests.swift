@@ -28,7 +28,9 @@ struct CommandTests {
         _ arguments: [String], environment extra: [String: String] = [:],
         stdin: ChildProcess.Stream = .null, stdout: ChildProcess.Stream = .null, stderr: ChildProcess.Stream = .null
     ) throws -> ChildProcess {
-        try ChildProcess([binary.path] + arguments, environment: environment(extra), directory: packageRoot.path, stdin: stdin, stdout: stdout, stderr: stderr)
+        try ChildProcess(
+            [binary.path] + arguments, environment: environment(extra), directory: packageRoot.path, stdin: stdin, stdout: stdout,
+            stderr: stderr)
     }
 
     static func environment(_ extra: [String: String] = [:]) -> [String: String] {
@@ -39,7 +41,8 @@ struct CommandTests {
 
     /// Runs `halo` to its end (killed after two minutes, so a hang fails the test instead of the run).
     func halo(_ arguments: [String], stdin: ChildProcess.Stream = .null) throws -> Run {
-        let r = try ChildProcess.run([Self.binary.path] + arguments, environment: Self.environment(), directory: Self.packageRoot.path, stdin: stdin)
+        let r = try ChildProcess.run(
+            [Self.binary.path] + arguments, environment: Self.environment(), directory: Self.packageRoot.path, stdin: stdin)
         return Run(status: r.status, out: r.out, err: r.err)
     }
 

@@ -5,7 +5,9 @@ import Testing
 /// `halo run` and `halo ctl` as processes, on a real Unix socket of the host kernel.
 extension CommandTests {
     /// Starts `halo run` on a fresh socket and waits until it answers.
-    func startDaemon(socket: String, board: String = "mock-480x480", _ extra: [String] = [], stderr: ChildProcess.Stream = .null) throws -> ChildProcess {
+    func startDaemon(socket: String, board: String = "mock-480x480", _ extra: [String] = [], stderr: ChildProcess.Stream = .null) throws
+        -> ChildProcess
+    {
         let p = try Self.start(["run", "--board", board, "--socket", socket] + extra, stderr: stderr)
         for _ in 0..<1500 where !FileManager.default.fileExists(atPath: socket) && p.isRunning { usleep(20_000) }
         return p
@@ -168,7 +170,8 @@ extension CommandTests {
         // A link planted where the next snapshot goes is replaced, not followed.
         let folder = dir.appendingPathComponent("snapshots")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("snapshot-1.png").path, withDestinationPath: victim.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("snapshot-1.png").path, withDestinationPath: victim.path)
         var paths: Set<String> = []
         for _ in 0..<20 {
             let r = try halo(["ctl", "--socket", socket, "snapshot"])
@@ -237,7 +240,8 @@ extension CommandTests {
         chmod(target.path, 0o600)
         let linked = dir.appendingPathComponent("linked")
         try FileManager.default.createDirectory(at: linked, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: linked.appendingPathComponent("halo.sock").path, withDestinationPath: target.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: linked.appendingPathComponent("halo.sock").path, withDestinationPath: target.path)
         let onLink = try halo(["run", "--board", "mock-480x480", "--socket", linked.appendingPathComponent("halo.sock").path])
         #expect(onLink.status == 1 && onLink.err.contains("exists and is not a socket"), "\(onLink)")
         #expect(lstat(target.path, &st) == 0 && st.st_mode & 0o777 == 0o600)
@@ -258,7 +262,8 @@ extension CommandTests {
         #expect(try halo(["ctl", "--socket", socket, "show x circular label=\"Copying files\" value=30%"]).status == 0)
         let fontKey = "  font:\n    size: 16\n"
         #expect(original.contains(fontKey))
-        try original.replacingOccurrences(of: fontKey, with: fontKey + "    file: /nonexistent/font.ttf\n").write(to: board, atomically: true, encoding: .utf8)
+        try original.replacingOccurrences(of: fontKey, with: fontKey + "    file: /nonexistent/font.ttf\n").write(
+            to: board, atomically: true, encoding: .utf8)
         daemon.signal(SIGHUP)
         var refused = ""
         for _ in 0..<100 where !refused.contains("reload refused") {
@@ -267,7 +272,8 @@ extension CommandTests {
         }
         #expect(refused.contains("reload refused") && refused.contains("/nonexistent/font.ttf"), "\(refused)")
         let bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
-        try original.replacingOccurrences(of: fontKey, with: fontKey + "    file: \(bold)\n").write(to: board, atomically: true, encoding: .utf8)
+        try original.replacingOccurrences(of: fontKey, with: fontKey + "    file: \(bold)\n").write(
+            to: board, atomically: true, encoding: .utf8)
         daemon.signal(SIGHUP)
         #expect(try settledSnapshot(socket, in: dir, equals: "@0 show x circular label=\"Copying files\" value=30%\n", board: board.path))
         let applied = try String(contentsOf: URL(fileURLWithPath: log), encoding: .utf8)
@@ -285,7 +291,7 @@ extension CommandTests {
         defer { daemon.stop() }
         for _ in 0..<1500 where !FileManager.default.fileExists(atPath: socket) && daemon.isRunning { usleep(20_000) }
         var held: [Int32] = []
-        defer { held.forEach { close($0) } }
+        defer { for fd in held { close(fd) } }
         var replies: [String] = []
         for _ in 0..<15 {
             let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
@@ -308,7 +314,8 @@ extension CommandTests {
         // Held at the limit with a newcomer turned away, the loop sleeps: it used under a
         // quarter of a second of CPU in two seconds (spinning, it would use all of them).
         func cpuTicks() -> Int {
-            guard let stat = try? String(contentsOfFile: "/proc/\(daemon.pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return -1 }
+            guard let stat = try? String(contentsOfFile: "/proc/\(daemon.pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")")
+            else { return -1 }
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
         }
@@ -316,7 +323,7 @@ extension CommandTests {
         usleep(2_000_000)
         let used = cpuTicks() - before
         #expect(before >= 0 && used < sysconf(Int32(_SC_CLK_TCK)) / 4, "\(used) ticks of CPU in 2 s at the limit")
-        held.forEach { close($0) }
+        for fd in held { close(fd) }
         held = []
         // Serving again as soon as the daemon has seen the connections go (a busy machine may
         // take a while to run it; every failed try must still say why).
@@ -340,7 +347,9 @@ extension CommandTests {
         let r = try halo(["ctl", "--socket", socket, "release"])
         #expect(r.status == 1 && r.out.contains("DRM master"), "\(r)")
         let stats = try halo(["ctl", "--socket", socket, "stats"])
-        for key in ["frames=", "over-budget=", "render-p50-us=", "render-p99-us=", "pixels=", "idle-wakeups=", "clients=", "first-frame-ms="] {
+        for key in [
+            "frames=", "over-budget=", "render-p50-us=", "render-p99-us=", "pixels=", "idle-wakeups=", "clients=", "first-frame-ms=",
+        ] {
             #expect(stats.out.contains(key), "\(key) missing from \(stats.out)")
         }
     }

@@ -40,7 +40,8 @@ extension CommandTests {
         }
     }
 
-    @Test("sd_notify: READY=1 once the first frame is drawn, STOPPING=1 on SIGTERM (socket path and abstract name)", arguments: [false, true])
+    @Test(
+        "sd_notify: READY=1 once the first frame is drawn, STOPPING=1 on SIGTERM (socket path and abstract name)", arguments: [false, true])
     func notifiesSystemd(abstract: Bool) throws {
         let dir = try scratch()
         let name = abstract ? "@halo-test-\(UUID().uuidString)" : dir.appendingPathComponent("notify.sock").path

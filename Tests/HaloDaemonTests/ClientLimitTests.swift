@@ -29,7 +29,9 @@ struct ClientLimitTests {
         #expect(slow.line(daemon: d) == nil, "the connection is closed")
         #expect(other.ask("show b spinner", daemon: d) == "ok", "the other client is served")
         let me = getpid()
-        #expect(d.logged.contains { $0.contains("pid \(me)") && $0.contains("uid \(getuid())") && $0.contains("cut off: sent half a line") }, "\(d.logged)")
+        #expect(
+            d.logged.contains { $0.contains("pid \(me)") && $0.contains("uid \(getuid())") && $0.contains("cut off: sent half a line") },
+            "\(d.logged)")
         #expect(d.logged.contains { $0.contains("connected") && $0.contains("pid \(me)") })
     }
 

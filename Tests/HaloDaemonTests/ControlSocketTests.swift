@@ -2,8 +2,8 @@ import CLinux
 import Glibc
 import HaloDaemon
 import HaloEngine
-import Testing
 import HaloPOSIX
+import Testing
 
 /// The daemon's control socket, on real Unix sockets of the host kernel (no mock of the socket
 /// layer): replies, shared ids, misbehaving clients, events, the socket file's life.
@@ -161,7 +161,9 @@ struct ControlSocketTests {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         withUnsafeMutableBytes(of: &address.sun_path) { raw in for (i, b) in path.utf8.enumerated() { raw[i] = b } }
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        _ = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
         close(fd)
         let live = try UnixListener(path: path)
         var st = stat()

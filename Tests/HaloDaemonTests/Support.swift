@@ -3,9 +3,9 @@ import Glibc
 import HaloDaemon
 import HaloEngine
 import HaloMock
+import HaloPOSIX
 import HaloRender
 import HaloTestSupport
-import HaloPOSIX
 
 /// A socket path of its own for each test, in the temporary directory.
 func temporarySocketPath(_ name: String) -> String {

@@ -12,7 +12,9 @@ import Testing
 struct ArrangementTests {
     static let boards: [Board] = BoardTests.shippedNames.compactMap { try? BoardLoader.load("\(BoardTests.boardsFolder)/\($0).yaml") }
 
-    @Test("at rest, no two indicators, labels or progress toasts overlap and all stay on screen, for random sets and placements on every board at 0 and 90 degrees")
+    @Test(
+        "at rest, no two indicators, labels or progress toasts overlap and all stay on screen, for random sets and placements on every board at 0 and 90 degrees"
+    )
     func noOverlap() throws {
         var seed: UInt64 = 12345
         func next(_ n: Int) -> Int {
@@ -57,7 +59,8 @@ struct ArrangementTests {
                     let screen = IntRect(x: 0, y: 0, width: w, height: h)
                     let keys = found.keys.sorted()
                     for k in keys {
-                        #expect(screen.contains(found[k]!), "\(board.name) \(w)x\(h) round \(round): \(k) at \(found[k]!) leaves the screen")
+                        #expect(
+                            screen.contains(found[k]!), "\(board.name) \(w)x\(h) round \(round): \(k) at \(found[k]!) leaves the screen")
                     }
                     for o in overlaps(found) { Issue.record("\(board.name) \(w)x\(h) round \(round): \(o), after \(script)") }
                     // The same commands give the same frame.
@@ -65,7 +68,9 @@ struct ArrangementTests {
                     // Every centred activity is drawn or counted: the arrangement made room, so
                     // nothing had to give way.
                     let drawn = centred.filter { found[$0] != nil }.count, counted = text.moreCount
-                    #expect(drawn + counted == centred.count, "\(board.name) \(w)x\(h) round \(round): \(drawn) drawn, \(counted) counted of \(centred.count), after \(script)")
+                    #expect(
+                        drawn + counted == centred.count,
+                        "\(board.name) \(w)x\(h) round \(round): \(drawn) drawn, \(counted) counted of \(centred.count), after \(script)")
                 }
             }
         }
@@ -212,7 +217,9 @@ extension ArrangementTests {
                     script.append("@\(t) \(line)")
                     let until = t + Int64(60 + next(300))
                     while t < until {
-                        for o in overlaps(pictureBoxes(engine.layers(atMs: t))) { Issue.record("\(w)x\(h) round \(round) at \(t) ms: \(o), after \(script)") }
+                        for o in overlaps(pictureBoxes(engine.layers(atMs: t))) {
+                            Issue.record("\(w)x\(h) round \(round) at \(t) ms: \(o), after \(script)")
+                        }
                         t += 10
                     }
                 }
@@ -235,7 +242,9 @@ final class RecordingText: TextRasterizer {
 }
 
 extension ArrangementTests {
-    @Test("with random screens and themes in the ranges boards use, pictures never overlap, stay on screen, and each centred one is drawn or counted")
+    @Test(
+        "with random screens and themes in the ranges boards use, pictures never overlap, stay on screen, and each centred one is drawn or counted"
+    )
     func randomThemes() throws {
         var seed: UInt64 = 4242
         func pick(_ range: ClosedRange<Int32>) -> Int32 {
@@ -285,11 +294,15 @@ extension ArrangementTests {
             let screen = IntRect(x: 0, y: 0, width: w, height: h)
             for ms in stride(from: Int64(300), through: 700, by: 25) {
                 let found = pictureBoxes(engine.layers(atMs: ms))
-                for (a, box) in found { #expect(screen.contains(box), "\(w)x\(h) \(t) at \(ms) ms: \(a) at \(box) leaves the screen, after \(script)") }
+                for (a, box) in found {
+                    #expect(screen.contains(box), "\(w)x\(h) \(t) at \(ms) ms: \(a) at \(box) leaves the screen, after \(script)")
+                }
                 for o in overlaps(found) { Issue.record("\(w)x\(h) \(t) at \(ms) ms: \(o), after \(script)") }
                 if ms == 700 {
                     let drawn = centred.filter { found[$0] != nil }.count
-                    #expect(drawn + text.moreCount == centred.count, "\(w)x\(h) \(t): \(drawn) drawn, \(text.moreCount) counted of \(centred.count), after \(script)")
+                    #expect(
+                        drawn + text.moreCount == centred.count,
+                        "\(w)x\(h) \(t): \(drawn) drawn, \(text.moreCount) counted of \(centred.count), after \(script)")
                 }
             }
         }
@@ -317,7 +330,9 @@ extension ArrangementTests {
             if damage.isEmpty { continue }
             frames += 1
             #expect(damage.area < 480 * 480 / 2, "at \(t) ms \(damage.area) pixels redrawn")
-            for box in still { #expect(!damage.rects.contains { $0.intersects(box) }, "at \(t) ms the still picture at \(box) was redrawn") }
+            for box in still {
+                #expect(!damage.rects.contains { $0.intersects(box) }, "at \(t) ms the still picture at \(box) was redrawn")
+            }
         }
         #expect(frames > 10, "the glide drew \(frames) frames")
     }

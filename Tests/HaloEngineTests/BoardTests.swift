@@ -7,7 +7,8 @@ import Testing
 
 @Suite("Board profiles")
 struct BoardTests {
-    static let boardsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Boards").standardized.path
+    static let boardsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Boards")
+        .standardized.path
 
     func write(_ text: String) throws -> String {
         let path = NSTemporaryDirectory() + "halo-board-\(UUID().uuidString).yaml"
@@ -63,7 +64,8 @@ struct BoardTests {
 
     @Test("keys and values are read")
     func values() throws {
-        let path = try write("""
+        let path = try write(
+            """
             screen: {width: 800, height: 480, format: RGB565, rotation: 90, fps: 30}
             theme:
               indicator: "#FF8000"
@@ -83,7 +85,8 @@ struct BoardTests {
 
     @Test("display and screen hardware keys are read")
     func displayKeys() throws {
-        let path = try write("""
+        let path = try write(
+            """
             display: drm
             socket-group: halo
             screen: {device: /dev/dri/card1, connector: DSI-1, mode: 800x480@60, rotation: auto, pan: yes, on-exit: blank, frame-budget-ms: 20}
@@ -97,10 +100,12 @@ struct BoardTests {
         #expect(defaults.display == DisplaySettings() && defaults.display.kind == .auto && !defaults.display.pan)
     }
 
-    @Test("modes parse as WIDTHxHEIGHT with an optional @HZ", arguments: [
-        ("800x480", ModeRequest(width: 800, height: 480)), ("1920x1080@50", ModeRequest(width: 1920, height: 1080, refresh: 50)),
-        ("800x", nil), ("x480", nil), ("800x480@", nil), ("800*480", nil), ("0x480", nil), ("800x480@60@1", nil),
-    ])
+    @Test(
+        "modes parse as WIDTHxHEIGHT with an optional @HZ",
+        arguments: [
+            ("800x480", ModeRequest(width: 800, height: 480)), ("1920x1080@50", ModeRequest(width: 1920, height: 1080, refresh: 50)),
+            ("800x", nil), ("x480", nil), ("800x480@", nil), ("800*480", nil), ("0x480", nil), ("800x480@60@1", nil),
+        ])
     func modes(text: String, expected: ModeRequest?) {
         #expect(ModeRequest(parsing: text) == expected)
     }
@@ -155,7 +160,10 @@ struct BoardTests {
             ("screen: {width: 40, height: 100}", "screen.width", "at least 48 px wide"),
             // The default toast is 320 px wide: half of a 642 px height leaves nothing.
             ("theme: {toast: {height: 642}}", "theme.toast.width, theme.toast.height", "widen the toast"),
-            ("screen: {width: 47, height: 100}\ntheme: {font: {size: 6}, toast: {font-size: 6, height: 16}}", "theme.checkout.width", "widen the box"),
+            (
+                "screen: {width: 47, height: 100}\ntheme: {font: {size: 6}, toast: {font-size: 6, height: 16}}", "theme.checkout.width",
+                "widen the box"
+            ),
             // Turned a quarter, a 480x40 panel is 40 px wide.
             ("screen: {width: 480, height: 40, rotation: 90}", "screen.width", "after rotation"),
         ])

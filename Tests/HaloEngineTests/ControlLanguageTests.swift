@@ -6,7 +6,10 @@ struct ControlLanguageTests {
     @Test("show with every option")
     func showOptions() throws {
         let c = parse(#"show up circular label="Uploading \"big\" photos" value=30/100 show-value=no region=10,20,300,200 cancellable=yes"#)
-        guard case .show(let id, let kind, let o) = c else { Issue.record("not a show"); return }
+        guard case .show(let id, let kind, let o) = c else {
+            Issue.record("not a show")
+            return
+        }
         #expect(id == "up")
         #expect(kind == .circular)
         #expect(o.label == #"Uploading "big" photos"#)
@@ -16,14 +19,19 @@ struct ControlLanguageTests {
         #expect(o.cancellable)
     }
 
-    @Test("progress accepts a fraction, a percentage and a count", arguments: [
+    @Test(
+        "progress accepts a fraction, a percentage and a count",
+        arguments: [
             ("0.6", 39322), ("60%", 39322), ("30/100", 19660), ("1", 65536), ("0", 0), ("100%", 65536),
             // Byte counts of big files: done × 65536 needs more than 64 bits.
             ("200000000000000/400000000000000", 32768), ("9223372036854775807/9223372036854775807", 65536),
             ("0.99999999999999999999", 65536), ("59.99999999999%", 39321),
         ])
     func progressForms(text: String, q16: Int32) {
-        guard case .progress(_, let v) = parse("progress a \(text)") else { Issue.record("not progress"); return }
+        guard case .progress(_, let v) = parse("progress a \(text)") else {
+            Issue.record("not progress")
+            return
+        }
         #expect(abs(v.fractionQ16 - q16) <= 1)
     }
 
@@ -61,22 +69,26 @@ struct ControlLanguageTests {
     @Test("a line over 4 KiB is refused")
     func longLine() {
         let line = "label a \"" + String(repeating: "x", count: 5000) + "\""
-        guard case .failure(let e) = CommandParser.parse(line) else { Issue.record("accepted"); return }
+        guard case .failure(let e) = CommandParser.parse(line) else {
+            Issue.record("accepted")
+            return
+        }
         #expect(e.message.contains("4096-byte"))
     }
 
     @Test("scripts report each bad line by number and keep the rest")
     func scriptErrors() {
-        let script = Script(parsing: """
-            # a comment
+        let script = Script(
+            parsing: """
+                # a comment
 
-            @0 show up circular
-            @100 progress up 2
-            progress up 0.5
-            @50 progress up 0.5
-            @200 progress up 0.5
-            @300 dismiss up
-            """)
+                @0 show up circular
+                @100 progress up 2
+                progress up 0.5
+                @50 progress up 0.5
+                @200 progress up 0.5
+                @300 dismiss up
+                """)
         #expect(script.steps.map(\.line) == [3, 7, 8])
         #expect(script.errors.map(\.line) == [4, 5, 6])
         #expect(script.errors[0].description.contains("line 4"))

@@ -6,7 +6,9 @@ import Testing
 
 @Suite("Frames on the mock display")
 struct FrameTests {
-    func screen(format: PixelFormat = .xrgb8888, rotation: Rotation = .none, padding: Int = 0, width: Int32 = 200, height: Int32 = 120) -> Screen<MemoryDisplay> {
+    func screen(format: PixelFormat = .xrgb8888, rotation: Rotation = .none, padding: Int = 0, width: Int32 = 200, height: Int32 = 120)
+        -> Screen<MemoryDisplay>
+    {
         var p = Policy()
         p.showDelay = Milliseconds(0)
         var theme = Theme()
@@ -14,7 +16,9 @@ struct FrameTests {
         theme.circularThickness = 8
         let logicalW = rotation.swapsAxes ? height : width, logicalH = rotation.swapsAxes ? width : height
         let engine = Engine(screenWidth: logicalW, screenHeight: logicalH, theme: theme, policy: p, text: BlockText())
-        return Screen(engine: engine, display: MemoryDisplay(width: width, height: height, format: format, rotation: rotation, stridePadding: padding))
+        return Screen(
+            engine: engine, display: MemoryDisplay(width: width, height: height, format: format, rotation: rotation, stridePadding: padding)
+        )
     }
 
     @Test("a frame in which nothing changes is not drawn")

@@ -28,7 +28,9 @@ struct GoldenTests {
     func compare(_ name: String, board boardName: String, golden goldenName: String) throws {
         let scene = DemoGallery.scenes.first { $0.name == name }!
         let board = try BoardLoader.load("\(Self.boards)/\(boardName).yaml")
-        let engine = Engine(screenWidth: board.logicalWidth, screenHeight: board.logicalHeight, theme: board.theme, policy: board.policy, text: try FreeTypeText())
+        let engine = Engine(
+            screenWidth: board.logicalWidth, screenHeight: board.logicalHeight, theme: board.theme, policy: board.policy,
+            text: try FreeTypeText())
         let screen = Screen(engine: engine, display: MemoryDisplay(width: board.width, height: board.height, format: board.format))
         try DemoGallery.play(scene, on: engine)
         try screen.update(at: .milliseconds(scene.at))

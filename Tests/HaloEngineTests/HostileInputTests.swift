@@ -157,7 +157,9 @@ struct HostileInputTests {
     func badFonts() throws {
         let fifoFile = TemporaryFIFO("font-fifo")
         let fifo = fifoFile.path
-        for (path, words) in [(fifo, "is a FIFO, not a regular file"), ("/tmp", "is a directory"), ("/etc/hostname", "not a font FreeType knows")] {
+        for (path, words) in [
+            (fifo, "is a FIFO, not a regular file"), ("/tmp", "is a directory"), ("/etc/hostname", "not a font FreeType knows"),
+        ] {
             do {
                 _ = try FreeTypeText(fontPath: path)
                 Issue.record("\(path) loaded as a font")

@@ -10,31 +10,39 @@ struct LintTests {
 
     @Test("a clean script has no findings")
     func clean() {
-        #expect(findings("""
-            @0 show up circular label="Uploading 24 photos" value=0%
-            @5000 progress up 40%
-            @15000 succeed up "Photos uploaded"
-            @16000 toast "Settings saved"
-            """).isEmpty)
+        #expect(
+            findings(
+                """
+                @0 show up circular label="Uploading 24 photos" value=0%
+                @5000 progress up 40%
+                @15000 succeed up "Photos uploaded"
+                @16000 toast "Settings saved"
+                """
+            ).isEmpty)
     }
 
     @Test("progress going back is told in the app's own values; the same value in another form is not a step back")
     func backwardsInTheAppsWords() {
         let back = findings("@0 show a circular value=60%\n@100 progress a 30/100")
         #expect(back.contains { $0.rule == .progressBackwards && $0.description.contains("from 60% to 30/100") }, "\(back)")
-        #expect(!findings("@0 show a circular value=0.3\n@100 progress a 30/100\n@200 progress a 30%").contains { $0.rule == .progressBackwards })
+        #expect(
+            !findings("@0 show a circular value=0.3\n@100 progress a 30/100\n@200 progress a 30%").contains {
+                $0.rule == .progressBackwards
+            })
     }
 
-    @Test("each rule is found on its line", arguments: [
-        ("@0 show a circular label=\"Copying\"\n@3000 dismiss a", ScriptLint.Rule.labelOnShortTask, 1),
-        ("@0 show a circular label=\"\(String(repeating: "Copying the files ", count: 5))\"\n@20000 dismiss a", .labelOverOneLine, 1),
-        ("@0 show a spinner label=\"Loading\"\n@20000 dismiss a", .vagueLabel, 1),
-        ("@0 show a circular\n@1 label a \"Please wait\"\n@20000 dismiss a", .vagueLabel, 2),
-        ("@0 show a circular label=\"Uploading Your Holiday Photos\"\n@20000 dismiss a", .titleCase, 1),
-        ("@0 show a spinner\n@100 progress a 10%", .spinnerWithProgress, 1),
-        ("@0 show a circular value=50%\n@100 progress a 40%", .progressBackwards, 2),
-        ("@0 toast \"\(String(repeating: "Your receipt is on its way ", count: 6))\"", .longToast, 1),
-    ])
+    @Test(
+        "each rule is found on its line",
+        arguments: [
+            ("@0 show a circular label=\"Copying\"\n@3000 dismiss a", ScriptLint.Rule.labelOnShortTask, 1),
+            ("@0 show a circular label=\"\(String(repeating: "Copying the files ", count: 5))\"\n@20000 dismiss a", .labelOverOneLine, 1),
+            ("@0 show a spinner label=\"Loading\"\n@20000 dismiss a", .vagueLabel, 1),
+            ("@0 show a circular\n@1 label a \"Please wait\"\n@20000 dismiss a", .vagueLabel, 2),
+            ("@0 show a circular label=\"Uploading Your Holiday Photos\"\n@20000 dismiss a", .titleCase, 1),
+            ("@0 show a spinner\n@100 progress a 10%", .spinnerWithProgress, 1),
+            ("@0 show a circular value=50%\n@100 progress a 40%", .progressBackwards, 2),
+            ("@0 toast \"\(String(repeating: "Your receipt is on its way ", count: 6))\"", .longToast, 1),
+        ])
     func rule(source: String, rule: ScriptLint.Rule, line: Int) {
         let found = findings(source)
         #expect(found.contains { $0.rule == rule && $0.line == line }, "\(found)")

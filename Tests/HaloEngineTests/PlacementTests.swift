@@ -32,10 +32,13 @@ struct PlacementTests {
     @Test(
         "a placement that does not suit the kind, or its region, is refused with the reason",
         arguments: [
-            ("show a network place=dialog", "corner"), ("show a checkout place=top", "whole screen"), ("show a partial region=0,0,100,100 place=toast", "region="),
+            ("show a network place=dialog", "corner"), ("show a checkout place=top", "whole screen"),
+            ("show a partial region=0,0,100,100 place=toast", "region="),
             ("show a linear place=top", "circular or spinner"), ("show a linear place=bottom", "circular or spinner"),
-            ("show a circular place=toast", "linear"), ("show a spinner place=toast", "linear"), ("show a circular place=inline", "region=x,y,w,h"),
-            ("show a circular place=center region=0,0,100,100", "place=inline"), ("show a linear place=toast region=0,0,100,100", "drop region="),
+            ("show a circular place=toast", "linear"), ("show a spinner place=toast", "linear"),
+            ("show a circular place=inline", "region=x,y,w,h"),
+            ("show a circular place=center region=0,0,100,100", "place=inline"),
+            ("show a linear place=toast region=0,0,100,100", "drop region="),
             ("show a spinner place=dialog region=0,0,100,100", "drop region="),
         ])
     func refusals(line: String, reason: String) {

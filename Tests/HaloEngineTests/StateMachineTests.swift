@@ -143,9 +143,11 @@ struct StateMachineTests {
         #expect(throws: ControlError.self) { try e.run("show a linear", at: 5000) }
     }
 
-    @Test("refusals leave everything as it was", arguments: [
-        "show b checkout value=50%", "progress nobody 0.5", "cancel a", "show c network label=\"x\"", "succeed s \"Done\"",
-    ])
+    @Test(
+        "refusals leave everything as it was",
+        arguments: [
+            "show b checkout value=50%", "progress nobody 0.5", "cancel a", "show c network label=\"x\"", "succeed s \"Done\"",
+        ])
     func refusals(line: String) throws {
         let e = makeEngine()
         try e.run("show a circular value=10%", at: 0)

@@ -41,7 +41,9 @@ func overlaps(_ boxes: [UInt32: IntRect]) -> [String] {
     let keys = boxes.keys.sorted()
     var found: [String] = []
     for (i, a) in keys.enumerated() {
-        for b in keys[(i + 1)...] where boxes[a]!.intersects(boxes[b]!) { found.append("\(a) at \(boxes[a]!) overlaps \(b) at \(boxes[b]!)") }
+        for b in keys[(i + 1)...] where boxes[a]!.intersects(boxes[b]!) {
+            found.append("\(a) at \(boxes[a]!) overlaps \(b) at \(boxes[b]!)")
+        }
     }
     return found
 }

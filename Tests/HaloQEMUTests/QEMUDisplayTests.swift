@@ -6,7 +6,9 @@ import Testing
 /// `halo run` drives QEMU's virtual GPUs through the kernel's DRM and fbdev drivers, and what
 /// the display scans out (QMP screendump) must be byte-identical to the mock backend's frame
 /// of the same commands on the same board.
-@Suite("real kernel under QEMU", .serialized, .enabled(if: QEMUMachine.available, "qemu-system-x86_64 is not installed (Debian: qemu-system-x86)"))
+@Suite(
+    "real kernel under QEMU", .serialized,
+    .enabled(if: QEMUMachine.available, "qemu-system-x86_64 is not installed (Debian: qemu-system-x86)"))
 struct QEMUDisplayTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
 
@@ -16,7 +18,8 @@ struct QEMUDisplayTests {
             let cache = packageRoot.appendingPathComponent(".build/qemu-guest")
             try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
             let kernel = try GuestKernel.prepare(cache: cache)
-            let image = try GuestImage.build(halo: haloBinary, kernel: kernel, packageRoot: packageRoot, into: cache.appendingPathComponent("base.cpio"))
+            let image = try GuestImage.build(
+                halo: haloBinary, kernel: kernel, packageRoot: packageRoot, into: cache.appendingPathComponent("base.cpio"))
             return .success((kernel, image))
         } catch let e as Host.Failure {
             return .failure(e)
@@ -52,11 +55,13 @@ struct QEMUDisplayTests {
     /// The mock backend's frame for `commands` on `board`, long after the last one (settled).
     func mockFrame(_ commands: [String], board: String, in dir: URL) throws -> Picture {
         let script = dir.appendingPathComponent("reference-\(UUID().uuidString.prefix(8)).halo")
-        try commands.enumerated().map { "@\($0.offset * 100) \($0.element)" }.joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
+        try commands.enumerated().map { "@\($0.offset * 100) \($0.element)" }.joined(separator: "\n").write(
+            to: script, atomically: true, encoding: .utf8)
         let out = dir.appendingPathComponent("reference-\(UUID().uuidString.prefix(8))")
         var env = ProcessInfo.processInfo.environment
         env["HALO_BOARDS"] = Self.packageRoot.appendingPathComponent("Boards").path
-        let r = try ChildProcess.run([Self.haloBinary.path, "replay", script.path, "--board", board, "--at", "5000", "--out", out.path], environment: env)
+        let r = try ChildProcess.run(
+            [Self.haloBinary.path, "replay", script.path, "--board", board, "--at", "5000", "--out", out.path], environment: env)
         #expect(r.status == 0, "\(r)")
         return try Picture(png: out.appendingPathComponent("5000.png"))
     }
@@ -67,9 +72,14 @@ struct QEMUDisplayTests {
             return
         }
         let shown = try Picture(ppm: file)
-        #expect(shown.width == reference.width && shown.height == reference.height, "\(what): scanned out \(shown.width)x\(shown.height), mock \(reference.width)x\(reference.height)")
+        #expect(
+            shown.width == reference.width && shown.height == reference.height,
+            "\(what): scanned out \(shown.width)x\(shown.height), mock \(reference.width)x\(reference.height)")
         let d = shown.differences(from: reference)
-        #expect(d.count == 0, "\(what): \(d.count) pixels differ from the mock frame, first at \(String(describing: d.first)); console:\n\(outcome.console.suffix(1500))")
+        #expect(
+            d.count == 0,
+            "\(what): \(d.count) pixels differ from the mock frame, first at \(String(describing: d.first)); console:\n\(outcome.console.suffix(1500))"
+        )
     }
 
     @Test("DRM on bochs (XRGB8888, mode 800x480 from the board): the screen shows the mock's exact frames")
@@ -85,7 +95,8 @@ struct QEMUDisplayTests {
             """
         let (outcome, dir) = try boot("bochs", device: ["-device", "bochs-display,xres=800,yres=480"], scenario: scenario)
         try expectSame(outcome, dump: "progress", as: try mockFrame([Self.show], board: "qemu-bochs", in: dir), "determinate circular")
-        try expectSame(outcome, dump: "success", as: try mockFrame([Self.show, Self.succeed], board: "qemu-bochs", in: dir), "success state")
+        try expectSame(
+            outcome, dump: "success", as: try mockFrame([Self.show, Self.succeed], board: "qemu-bochs", in: dir), "success state")
         let stats = outcome.report("stats") ?? ""
         #expect(stats.hasPrefix("ok frames=") && !stats.contains("frames=0 "), "stats: \(stats)")
     }
@@ -99,10 +110,13 @@ struct QEMUDisplayTests {
             sleep 1; halo ctl --socket /run/halo.sock sync; dump progress
             """
         let (outcome, dir) = try boot("virtio", device: ["-device", "virtio-gpu-pci,xres=800,yres=480"], scenario: scenario)
-        try expectSame(outcome, dump: "progress", as: try mockFrame([Self.show], board: "qemu-virtio", in: dir), "rotated circular on virtio-gpu")
+        try expectSame(
+            outcome, dump: "progress", as: try mockFrame([Self.show], board: "qemu-virtio", in: dir), "rotated circular on virtio-gpu")
     }
 
-    @Test("fbdev on cirrus (RGB565 from the driver's bitfields): the screen shows the mock's frame; a pan board on its single page is refused; a board naming the DRM card draws on that card's framebuffer; a crash gives the console back")
+    @Test(
+        "fbdev on cirrus (RGB565 from the driver's bitfields): the screen shows the mock's frame; a pan board on its single page is refused; a board naming the DRM card draws on that card's framebuffer; a crash gives the console back"
+    )
     func cirrusFbdev() throws {
         let scenario = """
             halo run --board qemu-cirrus --socket /run/halo.sock 2>/dev/ttyS0 &
@@ -110,13 +124,17 @@ struct QEMUDisplayTests {
             halo ctl --socket /run/halo.sock \(Self.show)
             sleep 1; halo ctl --socket /run/halo.sock sync; dump progress
             """
-        let (outcome, dir) = try boot("cirrus", device: ["-device", "cirrus-vga"], scenario: scenario + "\n" + Self.panRefusal + "\n" + Self.byCard + "\n" + Self.crash)
+        let (outcome, dir) = try boot(
+            "cirrus", device: ["-device", "cirrus-vga"],
+            scenario: scenario + "\n" + Self.panRefusal + "\n" + Self.byCard + "\n" + Self.crash)
         let reference = try mockFrame([Self.show], board: "qemu-cirrus", in: dir)
         try expectSame(outcome, dump: "progress", as: reference, "circular on cirrus fbdev")
         try expectSame(outcome, dump: "after-refusal", as: reference, "the running daemon's frame after a refused pan board")
         #expect(outcome.report("pan-refused") == "1", "pan on a framebuffer with one page must exit 1: \(outcome.reports)")
         let message = outcome.report("pan-message") ?? ""
-        #expect(message.contains("cannot double-buffer") && message.contains("screen.pan: no"), "the refusal must say why and what to change: \(message)")
+        #expect(
+            message.contains("cannot double-buffer") && message.contains("screen.pan: no"),
+            "the refusal must say why and what to change: \(message)")
         #expect(outcome.report("card-framebuffers") == "fb0", "sysfs: \(outcome.reports)")
         try expectSame(outcome, dump: "by-card", as: reference, "circular on cirrus fbdev, the board naming /dev/dri/card0")
         #expect(outcome.report("crash-status") == "\(128 + SIGSEGV)", "the daemon must still die of the fault: \(outcome.reports)")
@@ -124,7 +142,9 @@ struct QEMUDisplayTests {
             // Back in text mode, the console repaints the whole screen (black, a few lines of
             // text); left in graphics mode, the screen would still show the daemon's frame.
             let d = try Picture(ppm: file).differences(from: reference)
-            #expect(d.count > reference.width * reference.height / 2, "after the crash the screen still shows the daemon's frame: \(d.count) pixels differ")
+            #expect(
+                d.count > reference.width * reference.height / 2,
+                "after the crash the screen still shows the daemon's frame: \(d.count) pixels differ")
         } else {
             Issue.record("no screendump after-crash; console:\n\(outcome.console.suffix(2000))")
         }
@@ -196,7 +216,9 @@ struct QEMUDisplayTests {
           min-visible-ms: 0
         """
 
-    @Test("DRM master: a second daemon is refused with the fix; release leaves the frame; a waiting daemon takes over; adopt redraws; the board's mode is set")
+    @Test(
+        "DRM master: a second daemon is refused with the fix; release leaves the frame; a waiting daemon takes over; adopt redraws; the board's mode is set"
+    )
     func masterHandoff() throws {
         let scenario = """
             cat > /tmp/vga.yaml <<'BOARD'
@@ -229,15 +251,22 @@ struct QEMUDisplayTests {
         try expectSame(outcome, dump: "first", as: first, "first daemon")
         #expect(outcome.report("refused") == "1", "a second daemon on a held card must exit 1: \(outcome.reports)")
         let message = outcome.report("message") ?? ""
-        #expect(message.contains("DRM master") && message.contains("--wait-master"), "the refusal must say what holds the card and what to do: \(message)")
+        #expect(
+            message.contains("DRM master") && message.contains("--wait-master"),
+            "the refusal must say what holds the card and what to do: \(message)")
         // auto must not fall back to the fbdev emulation underneath the master's holder.
-        #expect(outcome.report("auto-refused") == "1" && outcome.report("auto-message")?.contains("DRM master") == true, "\(outcome.reports)")
-        #expect(outcome.report("a-after-refusal")?.hasPrefix("ok frames=") == true, "the first daemon must not be disturbed: \(outcome.reports)")
+        #expect(
+            outcome.report("auto-refused") == "1" && outcome.report("auto-message")?.contains("DRM master") == true, "\(outcome.reports)")
+        #expect(
+            outcome.report("a-after-refusal")?.hasPrefix("ok frames=") == true, "the first daemon must not be disturbed: \(outcome.reports)"
+        )
         #expect(outcome.report("release") == "ok")
         try expectSame(outcome, dump: "released", as: first, "frame left on screen after release")
         let vga = dir.appendingPathComponent("qemu-bochs-640.yaml")
         try Self.vgaBoard.write(to: vga, atomically: true, encoding: .utf8)
-        try expectSame(outcome, dump: "second", as: try mockFrame(["show other linear value=50%"], board: vga.path, in: dir), "second daemon at the board's 640x480")
+        try expectSame(
+            outcome, dump: "second", as: try mockFrame(["show other linear value=50%"], board: vga.path, in: dir),
+            "second daemon at the board's 640x480")
         #expect(outcome.report("adopt") == "ok")
         try expectSame(outcome, dump: "adopted", as: first, "first daemon after adopt")
     }
@@ -264,7 +293,9 @@ struct QEMUDisplayTests {
         try expectSame(outcome, dump: "after", as: try mockFrame([Self.show], board: "qemu-bochs", in: dir), "picture after bad clients")
     }
 
-    @Test("without root: refused with the fix while the card is root's; with the video group (as the udev rule sets) it draws, releases and adopts")
+    @Test(
+        "without root: refused with the fix while the card is root's; with the video group (as the udev rule sets) it draws, releases and adopts"
+    )
     func withoutRoot() throws {
         let scenario = """
             printf 'root:x:0:0::/:/bin/sh\\nhalo:x:1000:1000::/:/bin/sh\\n' > /etc/passwd
@@ -288,10 +319,14 @@ struct QEMUDisplayTests {
         #expect(outcome.report("denied") == "1", "\(outcome.reports)")
         let message = outcome.report("denied-message") ?? ""
         #expect(message.contains("video group"), "the refusal must name the fix: \(message)")
-        #expect(outcome.report("owner")?.split(separator: " ").dropFirst(2).first == "1000", "the daemon must run as the halo user: \(outcome.reports)")
+        #expect(
+            outcome.report("owner")?.split(separator: " ").dropFirst(2).first == "1000",
+            "the daemon must run as the halo user: \(outcome.reports)")
         let reference = try mockFrame([Self.show], board: "qemu-bochs", in: dir)
         try expectSame(outcome, dump: "first", as: reference, "non-root daemon")
-        #expect(outcome.report("release") == "ok" && outcome.report("adopt") == "ok", "a non-root master takes the card back after release: \(outcome.reports)")
+        #expect(
+            outcome.report("release") == "ok" && outcome.report("adopt") == "ok",
+            "a non-root master takes the card back after release: \(outcome.reports)")
         try expectSame(outcome, dump: "adopted", as: reference, "non-root daemon after adopt")
     }
 
@@ -319,11 +354,13 @@ struct QEMUDisplayTests {
             """
         let (outcome, _) = try boot("idle", device: ["-device", "bochs-display,xres=800,yres=480"], scenario: scenario)
         let before = outcome.report("before"), after = outcome.report("after")
-        #expect(stat(before, "frames") != nil && stat(before, "frames") == stat(after, "frames"), "frames drawn while idle: \(outcome.reports)")
+        #expect(
+            stat(before, "frames") != nil && stat(before, "frames") == stat(after, "frames"), "frames drawn while idle: \(outcome.reports)")
         #expect(stat(before, "idle-wakeups") == stat(after, "idle-wakeups"), "wakeups while idle: \(outcome.reports)")
         let firstFrame = try #require(stat(outcome.report("startup"), "first-frame-ms"), "\(outcome.reports)")
-        print("halo run (\(Self.haloBinary.path)) on qemu-bochs 800x480 XRGB8888 under TCG: first frame \(firstFrame) ms after start; "
-            + "\(outcome.report("rss") ?? "?"), \(outcome.report("peak") ?? "?"); idle wakeups over 10 s: "
-            + "\((stat(after, "idle-wakeups") ?? 0) - (stat(before, "idle-wakeups") ?? 0))")
+        print(
+            "halo run (\(Self.haloBinary.path)) on qemu-bochs 800x480 XRGB8888 under TCG: first frame \(firstFrame) ms after start; "
+                + "\(outcome.report("rss") ?? "?"), \(outcome.report("peak") ?? "?"); idle wakeups over 10 s: "
+                + "\((stat(after, "idle-wakeups") ?? 0) - (stat(before, "idle-wakeups") ?? 0))")
     }
 }

@@ -1,5 +1,5 @@
-import HaloRender
 import Foundation
+import HaloRender
 
 /// Reference coverage by brute-force supersampling of exact geometry, in doubles: the yardstick
 /// the fixed-point renderer is measured against. It shares no code with the renderer.
@@ -107,7 +107,10 @@ struct AccuracyReport: CustomStringConvertible {
                 let got = Double(value(x, y)) / 255
                 let isEdge = (want > 0.5 / 255 && want < 254.5 / 255) || (got > 0 && got < 1)
                 if !isEdge {
-                    if abs(got - want) > 0.5 { report.worst = max(report.worst, abs(got - want)); report.worstAt = (x, y) }
+                    if abs(got - want) > 0.5 {
+                        report.worst = max(report.worst, abs(got - want))
+                        report.worstAt = (x, y)
+                    }
                     continue
                 }
                 let e = abs(got - want)

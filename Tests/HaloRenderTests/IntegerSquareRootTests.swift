@@ -1,5 +1,6 @@
-@testable import HaloRender
 import Testing
+
+@testable import HaloRender
 
 /// The square roots that bound spans row by row: `floorRoot` must be the exact floor, and
 /// `rootFromBelow` must never exceed the root (a span it bounds may shrink, never grow).

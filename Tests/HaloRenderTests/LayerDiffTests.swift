@@ -1,5 +1,6 @@
-@testable import HaloRender
 import Testing
+
+@testable import HaloRender
 
 /// Long display lists are paired through `LayerKeyTable` instead of a linear search; the damage
 /// must be the same rectangles in the same order, or the screen would differ.

@@ -1,5 +1,6 @@
-@testable import HaloRender
 import Testing
+
+@testable import HaloRender
 
 /// `RingDamage` names the rectangles a moved arc changes. These tests draw the old arc, redraw
 /// only those rectangles with the new one (background first, as the compositor does) and

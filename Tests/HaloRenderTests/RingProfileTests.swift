@@ -1,5 +1,6 @@
-@testable import HaloRender
 import Testing
+
+@testable import HaloRender
 
 @Suite("Ring profiles kept between frames")
 struct RingProfileTests {
@@ -46,8 +47,9 @@ struct RingProfileTests {
         #expect(odd.count == 4)
     }
 
-    @Test("every entry of a quadrant is its pixel's radial coverage worked out directly, mirrored or not",
-          arguments: RingProfileTests.quadrantCases)
+    @Test(
+        "every entry of a quadrant is its pixel's radial coverage worked out directly, mirrored or not",
+        arguments: RingProfileTests.quadrantCases)
     func quadrantEntries(shape: [Int64]) {
         let (outer, inner, p0, q0) = (shape[0], shape[1], shape[2], shape[3])
         let edges = RadialEdges(outer: outer, inner: inner)

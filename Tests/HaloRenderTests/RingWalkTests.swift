@@ -1,5 +1,6 @@
-@testable import HaloRender
 import Testing
+
+@testable import HaloRender
 
 /// The row walk in `RingRaster` skips work: it fills stretches far from the arc's ends with one
 /// paint, fills the solid middle of a cap as a run, and sends only the pixels near an end or a
@@ -26,8 +27,12 @@ struct RingWalkTests {
                         raster.track.cover(p, total)
                         continue
                     }
-                    let toStart = ring.roundCaps ? (px - raster.capStartX) * (px - raster.capStartX) + (py - raster.capStartY) * (py - raster.capStartY) : Int64.max
-                    let toEnd = ring.roundCaps ? (px - raster.capEndX) * (px - raster.capEndX) + (py - raster.capEndY) * (py - raster.capEndY) : Int64.max
+                    let toStart =
+                        ring.roundCaps
+                        ? (px - raster.capStartX) * (px - raster.capStartX) + (py - raster.capStartY) * (py - raster.capStartY) : Int64.max
+                    let toEnd =
+                        ring.roundCaps
+                        ? (px - raster.capEndX) * (px - raster.capEndX) + (py - raster.capEndY) * (py - raster.capEndY) : Int64.max
                     let share = raster.indicatorCoverage(px: px, py: py, ring: total, toStart: toStart, toEnd: toEnd)
                     paintShared(p, total: total, share: share, track: raster.track, indicator: raster.indicator)
                 }
@@ -89,7 +94,8 @@ struct RingWalkTests {
         // Thick rings give big caps: a short arc then lies within its own caps' reach.
         let inner = Int32(max(0, Int64(outer) - 4 * 256 - g.next(16 * 256)))
         let ring = RingShape(
-            centerX: 75 * 256 + Int32(g.next(512)) - 256, centerY: 75 * 256 + Int32(g.next(512)) - 256, outerRadius: outer, innerRadius: inner,
+            centerX: 75 * 256 + Int32(g.next(512)) - 256, centerY: 75 * 256 + Int32(g.next(512)) - 256, outerRadius: outer,
+            innerRadius: inner,
             track: Color(rgb: 0x3A3A3C), indicator: Color(rgb: 0x0A84FF), arcStart: Angle(units: Int32(g.next(65536))),
             arcSweep: Angle(units: Int32(1 + g.next(4000))), roundCaps: true)
         #expect(Self.walked(ring) == Self.reference(ring), "seed \(seed): \(ring)")
@@ -101,7 +107,8 @@ struct RingWalkTests {
             for start in [Int32(0), 12345, 40000] {
                 let ring = RingShape(
                     centerX: 75 * 256, centerY: 75 * 256, outerRadius: 70 * 256, innerRadius: 62 * 256,
-                    track: Color(rgb: 0x3A3A3C), indicator: Color(rgb: 0x0A84FF), arcStart: Angle(units: start), arcSweep: Angle(units: sweep),
+                    track: Color(rgb: 0x3A3A3C), indicator: Color(rgb: 0x0A84FF), arcStart: Angle(units: start),
+                    arcSweep: Angle(units: sweep),
                     roundCaps: true)
                 #expect(Self.walked(ring) == Self.reference(ring), "start \(start), sweep \(sweep)")
             }

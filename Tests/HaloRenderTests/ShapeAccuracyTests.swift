@@ -39,7 +39,8 @@ struct ShapeAccuracyTests {
     func barFill(fraction: Int32) {
         let b = Self.bar
         let fillTo = 31 * 256 + fraction
-        let shape = BarShape(x: b.x, y: b.y, width: b.width, height: b.height, radius: b.radius, track: .clear, indicator: .white, fillTo: fillTo)
+        let shape = BarShape(
+            x: b.x, y: b.y, width: b.width, height: b.height, radius: b.radius, track: .clear, indicator: .white, fillTo: fillTo)
         let image = TestImage(width: 80, height: 20) { drawBar($0, shape, clip: $0.bounds) }
         let exact = ExactRoundedRect(x: b.x, y: b.y, width: fillTo, height: b.height, radius: b.radius)
         expectAccurate(AccuracyReport.measure(area: (0, 0, 80, 20), value: image.value, inside: exact.contains), minimumEdge: 40)
@@ -48,7 +49,8 @@ struct ShapeAccuracyTests {
     @Test("a bar's track beside a partial fill keeps the outline's edge")
     func barTrack() {
         let b = Self.bar
-        let shape = BarShape(x: b.x, y: b.y, width: b.width, height: b.height, radius: b.radius, track: .white, indicator: .clear, fillTo: 20 * 256 + 90)
+        let shape = BarShape(
+            x: b.x, y: b.y, width: b.width, height: b.height, radius: b.radius, track: .white, indicator: .clear, fillTo: 20 * 256 + 90)
         let image = TestImage(width: 80, height: 20) { drawBar($0, shape, clip: $0.bounds) }
         let outline = ExactRoundedRect(x: b.x, y: b.y, width: b.width, height: b.height, radius: b.radius)
         expectAccurate(AccuracyReport.measure(area: (0, 0, 80, 20), value: image.value, inside: outline.contains), minimumEdge: 100)
@@ -57,7 +59,9 @@ struct ShapeAccuracyTests {
     @Test("a bar drawn through damage rectangles equals the bar drawn whole")
     func barClipped() {
         let b = Self.bar
-        let shape = BarShape(x: b.x, y: b.y, width: b.width, height: b.height, radius: b.radius, track: .white, indicator: Color(rgb: 0x0A84FF), fillTo: 33 * 256 + 40)
+        let shape = BarShape(
+            x: b.x, y: b.y, width: b.width, height: b.height, radius: b.radius, track: .white, indicator: Color(rgb: 0x0A84FF),
+            fillTo: 33 * 256 + 40)
         let whole = TestImage(width: 80, height: 20) { drawBar($0, shape, clip: $0.bounds) }
         let pieces = TestImage(width: 80, height: 20) { canvas in
             for x in stride(from: Int32(0), to: 80, by: 7) { drawBar(canvas, shape, clip: IntRect(x: x, y: 0, width: 7, height: 20)) }
@@ -75,7 +79,8 @@ struct ShapeAccuracyTests {
 
     @Test("a capsule at an odd angle")
     func capsule() {
-        let shape = CapsuleShape(x0: 6 * 256 + 40, y0: 9 * 256 + 200, x1: 33 * 256 + 17, y1: 25 * 256 + 99, radius: 2 * 256 + 64, color: .white)
+        let shape = CapsuleShape(
+            x0: 6 * 256 + 40, y0: 9 * 256 + 200, x1: 33 * 256 + 17, y1: 25 * 256 + 99, radius: 2 * 256 + 64, color: .white)
         let image = TestImage(width: 40, height: 34) { drawCapsule($0, shape, clip: $0.bounds) }
         let ax = Double(shape.x0) / 256, ay = Double(shape.y0) / 256, bx = Double(shape.x1) / 256, by = Double(shape.y1) / 256
         let r = Double(shape.radius) / 256

@@ -76,7 +76,7 @@ public final class ChildProcess {
                 var ends: [Int32] = [-1, -1]
                 guard pipe(&ends) == 0 else { throw Failure(description: "pipe: errno \(errno)") }
                 // Close-on-exec, so later children do not hold this pipe open.
-                ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
+                for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
                 let (childEnd, parentEnd) = fd == 0 ? (ends[0], ends[1]) : (ends[1], ends[0])
                 posix_spawn_file_actions_adddup2(&actions, childEnd, target)
                 childEnds.append(childEnd)
@@ -84,7 +84,7 @@ public final class ChildProcess {
             case .brokenPipe:
                 var ends: [Int32] = [-1, -1]
                 guard pipe(&ends) == 0 else { throw Failure(description: "pipe: errno \(errno)") }
-                ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
+                for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
                 posix_spawn_file_actions_adddup2(&actions, ends[1], target)
                 // Both ends close in the parent once the child has its copy of the writing end.
                 childEnds += ends
@@ -105,8 +105,8 @@ public final class ChildProcess {
         let argv = command.map { strdup($0) } + [nil]
         let envp = env!.map { strdup($0) } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for p in argv { free(p) }
+            for p in envp { free(p) }
         }
         // The child starts as a service manager would start it: no signal blocked and none
         // ignored. A test runner's worker threads (libdispatch's) block nearly every signal,
@@ -123,9 +123,9 @@ public final class ChildProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var child: pid_t = 0
         let r = posix_spawnp(&child, command[0], &actions, &attributes, argv, envp)
-        childEnds.forEach { close($0) }
+        for fd in childEnds { close(fd) }
         guard r == 0 else {
-            parentEnds.forEach { if let fd = $0 { close(fd) } }
+            for case let fd? in parentEnds { close(fd) }
             throw Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(r)))")
         }
         pid = child

@@ -1,8 +1,8 @@
 import CLinux
 import Glibc
 import HaloEngine
-import HaloRender
 import HaloPOSIX
+import HaloRender
 
 /// The daemon's loop: clients send lines of the control language on a Unix socket and each
 /// line gets one reply; the screen is drawn when something changed or animates, and the loop
@@ -70,7 +70,10 @@ public final class ControlServer<Output: Display> {
     /// Render time accounting against the board's frame budget.
     public private(set) var frameTimes: FrameTimes
 
-    public init(screen: Screen<Output>, listener: UnixListener, signals: SignalDescriptor?, frameRate: Int32, frameBudgetMilliseconds: Int32 = 16, clock: @escaping () -> Instant = MonotonicClock.now) {
+    public init(
+        screen: Screen<Output>, listener: UnixListener, signals: SignalDescriptor?, frameRate: Int32, frameBudgetMilliseconds: Int32 = 16,
+        clock: @escaping () -> Instant = MonotonicClock.now
+    ) {
         self.screen = screen
         self.listener = listener
         self.signals = signals
@@ -242,7 +245,8 @@ public final class ControlServer<Output: Display> {
                     getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
                     report(
                         "descriptors",
-                        "out of file descriptors (\(SystemError.reason(e)); this process may open \(limit.rlim_cur)): new clients are told the daemon is busy until some leave; raise the limit (LimitNOFILE= in the unit, ulimit -n) or stop the program that holds many connections")
+                        "out of file descriptors (\(SystemError.reason(e)); this process may open \(limit.rlim_cur)): new clients are told the daemon is busy until some leave; raise the limit (LimitNOFILE= in the unit, ulimit -n) or stop the program that holds many connections"
+                    )
                 }
                 // Linux fails accept for want of a descriptor before it looks at the queue, so
                 // only the reserve tells whether anyone is waiting at all.
@@ -301,7 +305,9 @@ public final class ControlServer<Output: Display> {
         if open.count >= limits.clients {
             // Full: the connection quiet the longest makes room, unless every one spoke just now.
             guard let quiet = open.min(by: { $0.lastHeard < $1.lastHeard }), now - quiet.lastHeard >= 1_000_000 else {
-                c.dismiss("error busy: the daemon serves \(limits.clients) clients at once and all are active; try again shortly", reason: "refused: full")
+                c.dismiss(
+                    "error busy: the daemon serves \(limits.clients) clients at once and all are active; try again shortly",
+                    reason: "refused: full")
                 report("cut-off", "\(c.described) refused: all \(limits.clients) places are in use by active clients")
                 return
             }
@@ -372,7 +378,9 @@ public final class ControlServer<Output: Display> {
                     switch piece {
                     case .line(let line): handle(line, from: c, now: now)
                     case .overlong(let bytes):
-                        c.send("error too-long: a line of \(bytes) bytes is over the \(c.framer.limit)-byte limit; send one command a line and shorten the label")
+                        c.send(
+                            "error too-long: a line of \(bytes) bytes is over the \(c.framer.limit)-byte limit; send one command a line and shorten the label"
+                        )
                     }
                 }
                 // A line's clock starts at its first byte: one that began in these bytes, or the
@@ -465,7 +473,8 @@ public final class ControlServer<Output: Display> {
             case SIGHUP:
                 onReload?()
                 needsFrame = true
-            default: log("\(StraySignals.name(s)) does nothing to halo run and was ignored; SIGHUP reloads the board, SIGTERM stops the daemon")
+            default:
+                log("\(StraySignals.name(s)) does nothing to halo run and was ignored; SIGHUP reloads the board, SIGTERM stops the daemon")
             }
         }
     }

@@ -11,12 +11,15 @@ public enum UnixSocket {
     /// Refuses a path no socket address can hold: empty, or longer than `maximumPathBytes`.
     static func check(_ path: String) throws(SystemError) {
         if path.isEmpty {
-            throw SystemError("socket path", errno: ENOENT, message: "the socket path is empty; give one such as /run/halo/halo.sock with --socket")
+            throw SystemError(
+                "socket path", errno: ENOENT, message: "the socket path is empty; give one such as /run/halo/halo.sock with --socket")
         }
         if path.utf8.count > maximumPathBytes {
             throw SystemError(
                 "socket path", errno: ENAMETOOLONG,
-                message: "the socket path \(path) is \(path.utf8.count) bytes, more than the \(maximumPathBytes) a Unix socket address holds; choose a shorter --socket")
+                message:
+                    "the socket path \(path) is \(path.utf8.count) bytes, more than the \(maximumPathBytes) a Unix socket address holds; choose a shorter --socket"
+            )
         }
     }
 
@@ -93,22 +96,31 @@ public final class UnixListener {
         let directoryPath = UnixSocket.directory(of: path)
         name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         if name.isEmpty || name == "." || name == ".." {
-            throw SystemError("socket path", errno: EINVAL, message: "the socket path \(path) names a directory, not a socket; end it with a file name such as halo.sock")
+            throw SystemError(
+                "socket path", errno: EINVAL,
+                message: "the socket path \(path) names a directory, not a socket; end it with a file name such as halo.sock")
         }
         // The default lives in /run/halo, which a fresh boot does not have.
         if mkdir(directoryPath, 0o755) != 0 && errno != EEXIST {
             let e = errno
-            throw SystemError("mkdir", errno: e, message: "cannot create \(directoryPath) for the socket: \(SystemError.reason(e)); create it, or pass --socket with a path in a directory that exists")
+            throw SystemError(
+                "mkdir", errno: e,
+                message:
+                    "cannot create \(directoryPath) for the socket: \(SystemError.reason(e)); create it, or pass --socket with a path in a directory that exists"
+            )
         }
         directory = try SafeDirectory.open(
             directoryPath, holding: "the socket", fix: "create it, or pass --socket with a path in a directory that exists")
         var st = stat()
         if fstatat(directory.raw, name, &st, AT_SYMLINK_NOFOLLOW) == 0 {
             if (st.st_mode & S_IFMT) != S_IFSOCK {
-                throw SystemError("listen", errno: EEXIST, message: "\(path) exists and is not a socket; remove it or choose another --socket")
+                throw SystemError(
+                    "listen", errno: EEXIST, message: "\(path) exists and is not a socket; remove it or choose another --socket")
             }
             if UnixSocket.isLive(path) {
-                throw SystemError("listen", errno: EADDRINUSE, message: "another halo daemon is serving \(path); stop it first or choose another --socket")
+                throw SystemError(
+                    "listen", errno: EADDRINUSE, message: "another halo daemon is serving \(path); stop it first or choose another --socket"
+                )
             }
             unlinkat(directory.raw, name, 0)
         }
@@ -121,7 +133,11 @@ public final class UnixListener {
         let bound = try UnixSocket.withAddress(bindPath) { bind(fd, $0, $1) }
         if bound != 0 {
             let e = errno
-            throw SystemError("bind", errno: e, message: "cannot create the socket \(path): \(SystemError.reason(e)); run as a user who may write there, or pass --socket with another path")
+            throw SystemError(
+                "bind", errno: e,
+                message:
+                    "cannot create the socket \(path): \(SystemError.reason(e)); run as a user who may write there, or pass --socket with another path"
+            )
         }
         // The checked directory lets nobody else replace the socket now, and neither call
         // follows a link: glibc refuses to change a link's mode, the kernel a link's group is harmless.
@@ -133,7 +149,10 @@ public final class UnixListener {
         if let group {
             guard let g = getgrnam(group) else {
                 unlinkat(directory.raw, name, 0)
-                throw SystemError("getgrnam", errno: ENOENT, message: "there is no group '\(group)' to own \(path); create it (groupadd \(group)) or change socket-group in the board")
+                throw SystemError(
+                    "getgrnam", errno: ENOENT,
+                    message:
+                        "there is no group '\(group)' to own \(path); create it (groupadd \(group)) or change socket-group in the board")
             }
             if fchownat(directory.raw, name, uid_t.max, g.pointee.gr_gid, AT_SYMLINK_NOFOLLOW) != 0 {
                 let e = errno

@@ -21,7 +21,9 @@ public final class PsplashFifo {
         var created = false
         if lstat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFIFO else {
-                throw SystemError("mkfifo", subject: path, message: "\(path) exists and is not a FIFO; remove it or name another path with --psplash-fifo")
+                throw SystemError(
+                    "mkfifo", subject: path, message: "\(path) exists and is not a FIFO; remove it or name another path with --psplash-fifo"
+                )
             }
         } else if mkfifo(path, PsplashFifo.mode) != 0 {
             throw SystemError("mkfifo", subject: path)

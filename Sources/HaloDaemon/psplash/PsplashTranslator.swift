@@ -32,7 +32,10 @@ public struct PsplashTranslator {
         for b in bytes {
             if b == 0 || b == UInt8(ascii: "\n") {
                 if overflow > 0 {
-                    actions.append(.ignored("a message of \(pending.count + overflow) bytes is longer than psplash's \(Self.maximumMessage) and was dropped"))
+                    actions.append(
+                        .ignored(
+                            "a message of \(pending.count + overflow) bytes is longer than psplash's \(Self.maximumMessage) and was dropped"
+                        ))
                 } else if !pending.isEmpty {
                     actions += translate(String(decoding: pending, as: UTF8.self))
                 }

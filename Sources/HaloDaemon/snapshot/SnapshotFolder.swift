@@ -16,9 +16,14 @@ public final class SnapshotFolder {
         self.path = path
         if mkdir(path, 0o750) != 0 && errno != EEXIST {
             let e = errno
-            throw SystemError("mkdir", errno: e, message: "cannot create \(path) for snapshots: \(SystemError.reason(e)); create it, or set the board's snapshots key to a folder the daemon may write")
+            throw SystemError(
+                "mkdir", errno: e,
+                message:
+                    "cannot create \(path) for snapshots: \(SystemError.reason(e)); create it, or set the board's snapshots key to a folder the daemon may write"
+            )
         }
-        directory = try SafeDirectory.open(path, holding: "snapshots", fix: "set the board's snapshots key to a folder the daemon may write")
+        directory = try SafeDirectory.open(
+            path, holding: "snapshots", fix: "set the board's snapshots key to a folder the daemon may write")
     }
 
     /// Creates the next snapshot file; returns its path and a descriptor open for writing.
@@ -29,7 +34,9 @@ public final class SnapshotFolder {
         let fd = openat(directory.raw, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o640)
         if fd < 0 {
             let e = errno
-            throw SystemError("open", errno: e, message: "cannot create \(path)/\(name): \(SystemError.reason(e)); check that the daemon may write in \(path)")
+            throw SystemError(
+                "open", errno: e,
+                message: "cannot create \(path)/\(name): \(SystemError.reason(e)); check that the daemon may write in \(path)")
         }
         return ("\(path)/\(name)", Descriptor(owning: fd))
     }

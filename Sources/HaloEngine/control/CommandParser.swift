@@ -16,16 +16,22 @@ public enum CommandParser {
 
     public static func parse(_ line: String) -> Result<Command, ControlError> {
         if line.utf8.count > maximumLineBytes {
-            return .failure(ControlError("line is \(line.utf8.count) bytes, over the \(maximumLineBytes)-byte limit; shorten the label", code: "too-long"))
+            return .failure(
+                ControlError(
+                    "line is \(line.utf8.count) bytes, over the \(maximumLineBytes)-byte limit; shorten the label", code: "too-long"))
         }
         let tokens: [Token]
         switch Tokenizer.tokens(line) {
         case .failure(let e): return .failure(e)
         case .success(let t): tokens = t
         }
-        guard let first = tokens.first else { return .failure(ControlError("empty command; expected one of: show, progress, label, succeed, fail, dismiss, cancel, toast")) }
+        guard let first = tokens.first else {
+            return .failure(ControlError("empty command; expected one of: show, progress, label, succeed, fail, dismiss, cancel, toast"))
+        }
         guard case .word(let verb) = first else {
-            return .failure(ControlError("a command starts with its name; expected one of: show, progress, label, succeed, fail, dismiss, cancel, toast"))
+            return .failure(
+                ControlError(
+                    "a command starts with its name; expected one of: show, progress, label, succeed, fail, dismiss, cancel, toast"))
         }
         let args = Array(tokens.dropFirst())
         do {
@@ -62,19 +68,24 @@ public enum CommandParser {
         case "succeed":
             let id = try identifier(args, verb)
             guard args.count >= 2, case .quoted(let text) = args[1], !isBlank(text) else {
-                throw ControlError("succeed needs a label saying what completed, e.g. succeed \(id) \"Photos uploaded\"", code: "label-required")
+                throw ControlError(
+                    "succeed needs a label saying what completed, e.g. succeed \(id) \"Photos uploaded\"", code: "label-required")
             }
             if args.count > 3 { throw ControlError("too many words; use succeed <id> \"label\" [persist]") }
             var persist = false
             if args.count == 3 {
-                guard args[2] == .word("persist") else { throw ControlError("unknown option '\(args[2].text)' after succeed; the only one is persist") }
+                guard args[2] == .word("persist") else {
+                    throw ControlError("unknown option '\(args[2].text)' after succeed; the only one is persist")
+                }
                 persist = true
             }
             return .succeed(id: id, label: text, persist: persist)
         case "fail":
             let id = try identifier(args, verb)
             guard args.count >= 2, case .quoted(let text) = args[1], !isBlank(text) else {
-                throw ControlError("fail needs a label saying what failed and how to fix it, e.g. fail \(id) \"Upload failed. Check the network and retry.\"", code: "label-required")
+                throw ControlError(
+                    "fail needs a label saying what failed and how to fix it, e.g. fail \(id) \"Upload failed. Check the network and retry.\"",
+                    code: "label-required")
             }
             try expectCount(args, 2, "fail <id> \"label\"")
             return .fail(id: id, label: text)
@@ -95,7 +106,9 @@ public enum CommandParser {
             }
             return .toast(text: text, long: args.count == 2)
         default:
-            throw ControlError("unknown command '\(verb)'; expected one of: show, progress, label, succeed, fail, dismiss, cancel, toast", code: "unknown-command")
+            throw ControlError(
+                "unknown command '\(verb)'; expected one of: show, progress, label, succeed, fail, dismiss, cancel, toast",
+                code: "unknown-command")
         }
     }
 
@@ -121,7 +134,8 @@ public enum CommandParser {
         var o = ShowOptions()
         for arg in args {
             guard case .pair(let key, let value) = arg else {
-                throw ControlError("unexpected '\(arg.text)'; show takes key=value options: label, value, show-value, region, place, track, cancellable")
+                throw ControlError(
+                    "unexpected '\(arg.text)'; show takes key=value options: label, value, show-value, region, place, track, cancellable")
             }
             switch key {
             case "label":
@@ -141,7 +155,9 @@ public enum CommandParser {
                 }
                 o.place = place
             case "track":
-                guard value == "hidden" || value == "shown" else { throw ControlError("track=\(value) is not known; use track=hidden (or track=shown)") }
+                guard value == "hidden" || value == "shown" else {
+                    throw ControlError("track=\(value) is not known; use track=hidden (or track=shown)")
+                }
                 o.trackHidden = value == "hidden"
             case "cancellable":
                 o.cancellable = try yesNo(key, value)

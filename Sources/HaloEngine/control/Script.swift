@@ -28,23 +28,36 @@ public struct Script: Sendable {
             if text.hasSuffix("\r") { text.removeLast() }
             let shown = text.utf8.count > 120 ? String(text.prefix(80)) + "…" : text
             if text.utf8.count > CommandParser.maximumLineBytes {
-                errors.append(LineError(line: number, text: shown, error: ControlError("line is \(text.utf8.count) bytes, over the \(CommandParser.maximumLineBytes)-byte limit; shorten it")))
+                errors.append(
+                    LineError(
+                        line: number, text: shown,
+                        error: ControlError(
+                            "line is \(text.utf8.count) bytes, over the \(CommandParser.maximumLineBytes)-byte limit; shorten it")))
                 continue
             }
             let trimmed = Script.trim(text)
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             guard trimmed.hasPrefix("@") else {
-                errors.append(LineError(line: number, text: shown, error: ControlError("a script line starts with @<milliseconds>, e.g. @1500 progress upload 60%")))
+                errors.append(
+                    LineError(
+                        line: number, text: shown,
+                        error: ControlError("a script line starts with @<milliseconds>, e.g. @1500 progress upload 60%")))
                 continue
             }
             let afterAt = trimmed.dropFirst()
             let digits = afterAt.prefix { $0 >= "0" && $0 <= "9" }
             guard !digits.isEmpty, digits.count <= 9, let ms = Int64(digits), ms <= Script.maximumMilliseconds else {
-                errors.append(LineError(line: number, text: shown, error: ControlError("'@' must be followed by a time in whole milliseconds (at most a day), e.g. @1500")))
+                errors.append(
+                    LineError(
+                        line: number, text: shown,
+                        error: ControlError("'@' must be followed by a time in whole milliseconds (at most a day), e.g. @1500")))
                 continue
             }
             if ms < lastTime {
-                errors.append(LineError(line: number, text: shown, error: ControlError("time @\(ms) is before the previous line's @\(lastTime); times must not decrease")))
+                errors.append(
+                    LineError(
+                        line: number, text: shown,
+                        error: ControlError("time @\(ms) is before the previous line's @\(lastTime); times must not decrease")))
                 continue
             }
             lastTime = ms

@@ -79,18 +79,23 @@ public final class Engine {
             let i = try activeIndex(id, "progress")
             let kind = activities[i].kind
             guard kind.canBeDeterminate else {
-                throw ControlError("\(id) is a \(kind.rawValue), which shows no amount; use a circular or linear indicator for work whose progress is known", code: "refused")
+                throw ControlError(
+                    "\(id) is a \(kind.rawValue), which shows no amount; use a circular or linear indicator for work whose progress is known",
+                    code: "refused")
             }
             setValue(&activities[i], value, now)
         case .label(let id, let label):
             var a = try active(id, "label")
-            guard a.kind.takesLabel else { throw ControlError("a \(a.kind.rawValue) indicator shows no label; drop the label command", code: "refused") }
+            guard a.kind.takesLabel else {
+                throw ControlError("a \(a.kind.rawValue) indicator shows no label; drop the label command", code: "refused")
+            }
             a.label = label.isEmpty ? nil : label
             store(a)
         case .succeed(let id, let label, let persist):
             var a = try active(id, "succeed")
             guard a.kind.hasOutcome else {
-                throw ControlError("a \(a.kind.rawValue) indicator has no success state; dismiss it and show the result with a toast", code: "refused")
+                throw ControlError(
+                    "a \(a.kind.rawValue) indicator has no success state; dismiss it and show the result with a toast", code: "refused")
             }
             a.label = label
             end(&a, .succeeded(persist: persist), now)
@@ -99,7 +104,8 @@ public final class Engine {
         case .fail(let id, let label):
             var a = try active(id, "fail")
             guard a.kind.hasOutcome else {
-                throw ControlError("a \(a.kind.rawValue) indicator has no error state; dismiss it and report the error with a toast", code: "refused")
+                throw ControlError(
+                    "a \(a.kind.rawValue) indicator has no error state; dismiss it and report the error with a toast", code: "refused")
             }
             a.label = label
             end(&a, .failed, now)
@@ -159,24 +165,33 @@ public final class Engine {
 
     func show(_ id: String, _ kind: IndicatorKind, _ o: ShowOptions, _ now: Instant, owner: Int) throws(ControlError) -> [ControlWarning] {
         if let known = kinds[id], known != kind {
-            throw ControlError("\(id) is a \(known.rawValue) activity; an activity keeps one kind for its whole life, so use a new id for a \(kind.rawValue)", code: "refused")
+            throw ControlError(
+                "\(id) is a \(known.rawValue) activity; an activity keeps one kind for its whole life, so use a new id for a \(kind.rawValue)",
+                code: "refused")
         }
         if o.value != nil && !kind.canBeDeterminate {
-            throw ControlError("a \(kind.rawValue) shows no amount, so value= is refused; use circular or linear for measurable work", code: "refused")
+            throw ControlError(
+                "a \(kind.rawValue) shows no amount, so value= is refused; use circular or linear for measurable work", code: "refused")
         }
         if o.label != nil && !kind.takesLabel {
             throw ControlError("a \(kind.rawValue) indicator shows no message; drop label=", code: "refused")
         }
         if o.trackHidden && kind != .linear { throw ControlError("track=hidden is for linear bars only", code: "refused") }
-        if o.cancellable && !kind.canBeDeterminate { throw ControlError("only circular and linear indicators can be cancellable", code: "refused") }
+        if o.cancellable && !kind.canBeDeterminate {
+            throw ControlError("only circular and linear indicators can be cancellable", code: "refused")
+        }
         if let e = o.region?.rangeError { throw e }
         if let r = o.region, r.x >= screenWidth || r.y >= screenHeight || r.x + r.width <= 0 || r.y + r.height <= 0 {
-            throw ControlError("region \(r.x),\(r.y),\(r.width),\(r.height) lies off the \(screenWidth)×\(screenHeight) screen; give one inside it", code: "out-of-range")
+            throw ControlError(
+                "region \(r.x),\(r.y),\(r.width),\(r.height) lies off the \(screenWidth)×\(screenHeight) screen; give one inside it",
+                code: "out-of-range")
         }
         if var a = find(id), a.outcome == nil, a.removeAt == nil {
             // Showing a running activity again updates it.
             if case .determinate = a.progress, o.value == nil {
-                throw ControlError("\(id) already reports progress and cannot go back to indeterminate; send progress, or dismiss it and start a new activity", code: "refused")
+                throw ControlError(
+                    "\(id) already reports progress and cannot go back to indeterminate; send progress, or dismiss it and start a new activity",
+                    code: "refused")
             }
             // It keeps its place; its region may move (a list row scrolling).
             let region = o.region ?? a.region
@@ -214,7 +229,8 @@ public final class Engine {
             o.value.map { .determinate(value: $0, from: $0.fractionQ16, changedAt: now) } ?? .indeterminate(since: now)
         let a = Activity(
             id: id, kind: kind, serial: nextSerial, createdAt: now, label: o.label.flatMap { $0.isEmpty ? nil : $0 },
-            showValue: o.showValue, region: o.region, placement: placement, layer: placement == .dialog ? 3 : kind.layer, trackHidden: o.trackHidden, cancellable: o.cancellable,
+            showValue: o.showValue, region: o.region, placement: placement, layer: placement == .dialog ? 3 : kind.layer,
+            trackHidden: o.trackHidden, cancellable: o.cancellable,
             progress: progress, switchFrom: nil, outcome: nil, endedAt: nil, visibleFrom: now + policy.showDelay, removeAt: nil,
             owner: owner)
         nextSerial &+= 1
@@ -314,7 +330,8 @@ extension Engine {
             single = i
             if count > 1 { break }
         }
-        if count == 1 && activities[single].placement == .center && activities[single].label == nil && activities[single].showValue != true && centreGlide.to.count == 1
+        if count == 1 && activities[single].placement == .center && activities[single].label == nil && activities[single].showValue != true
+            && centreGlide.to.count == 1
             && centreGlide.to[activities[single].serial] == screenHeight && !centreGlide.isMoving(at: moment)
             && SceneBuilder(engine: self, now: moment).fitsBare(activities[single].kind)
         {

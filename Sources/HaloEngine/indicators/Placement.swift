@@ -28,11 +28,13 @@ public enum Placement: String, CaseIterable, Sendable {
         case .network:
             guard let place else { return nil }
             throw refusal(
-                "a network spinner always sits small in the top-right corner, where it covers nothing, so place=\(place.rawValue) is refused; drop place=")
+                "a network spinner always sits small in the top-right corner, where it covers nothing, so place=\(place.rawValue) is refused; drop place="
+            )
         case .checkout:
             if place == nil || place == .dialog { return nil }
             throw refusal(
-                "a checkout always dims the whole screen behind its message box, so the customer waits for the payment, and place=\(place!.rawValue) is refused; drop place=, or show a circular or spinner there")
+                "a checkout always dims the whole screen behind its message box, so the customer waits for the payment, and place=\(place!.rawValue) is refused; drop place=, or show a circular or spinner there"
+            )
         case .partial:
             if place == nil || place == .inline { return nil }
             throw refusal("a partial overlay covers exactly its region=, so place=\(place!.rawValue) is refused; drop place=")
@@ -44,21 +46,26 @@ public enum Placement: String, CaseIterable, Sendable {
         case .center:
             if region != nil {
                 throw refusal(
-                    "place=center uses the middle of the whole screen, so region= is refused with it; use place=inline to fit the indicator into the region")
+                    "place=center uses the middle of the whole screen, so region= is refused with it; use place=inline to fit the indicator into the region"
+                )
             }
         case .inline:
             if region == nil {
-                throw refusal("place=inline fits the indicator into an item on screen: add region=x,y,w,h with the item's rectangle, e.g. region=40,120,400,96")
+                throw refusal(
+                    "place=inline fits the indicator into an item on screen: add region=x,y,w,h with the item's rectangle, e.g. region=40,120,400,96"
+                )
             }
         case .top, .bottom:
             if kind == .linear {
                 throw refusal(
-                    "place=\(resolved.rawValue) holds a small circular indicator, as for content refreshed by pulling or loaded by scrolling; show a circular or spinner there instead of a linear bar")
+                    "place=\(resolved.rawValue) holds a small circular indicator, as for content refreshed by pulling or loaded by scrolling; show a circular or spinner there instead of a linear bar"
+                )
             }
         case .toast:
             if kind != .linear {
                 throw refusal(
-                    "a progress toast holds a bar and its label; show a linear indicator with place=toast (without value= it moves back and forth until the amount is known)")
+                    "a progress toast holds a bar and its label; show a linear indicator with place=toast (without value= it moves back and forth until the amount is known)"
+                )
             }
             if region != nil { throw refusal("a progress toast sits where toasts appear, so region= is refused with it; drop region=") }
         case .dialog:

@@ -29,7 +29,9 @@ enum InlineLayout {
         let natural =
             bar
             ? min(theme.linearHeight, inner.height)
-            : min(inner.width, inner.height, region.width - 2, region.height - 2, kind == .circular ? theme.circularDiameter : theme.spinnerDiameter)
+            : min(
+                inner.width, inner.height, region.width - 2, region.height - 2,
+                kind == .circular ? theme.circularDiameter : theme.spinnerDiameter)
         let smallest = bar ? natural : min(natural, minimumCircle)
         var placed = PlacedIndicator(indicator: .empty)
         var textHeight: Int32 = 0

@@ -22,14 +22,17 @@ enum ProgressToastLayout {
         max(theme.toastHeight, lineHeight * Int32(LabelLayout.maximumLines) + 24)
     }
 
-    static func place(cancellable: Bool, hasLabel: Bool, in box: IntRect, theme: Theme, lineHeight: Int32, lines: (Int32, Int) -> [String]) -> PlacedIndicator {
+    static func place(cancellable: Bool, hasLabel: Bool, in box: IntRect, theme: Theme, lineHeight: Int32, lines: (Int32, Int) -> [String])
+        -> PlacedIndicator
+    {
         let barHeight = max(2, min(theme.linearHeight, box.height / 4))
         let inner = box.width - 2 * sidePadding
         let withStop = cancellable && PlacedIndicator.stopFits(barHeight: barHeight, width: inner, height: box.height - 2 * padding)
         let barWidth = max(1, inner - (withStop ? PlacedIndicator.stopRoom(barHeight: barHeight) : 0))
         let labelled = hasLabel && inner >= 2 * theme.fontSize
         let barY = labelled ? box.maxY - padding - barHeight : box.y + (box.height - barHeight) / 2
-        var placed = PlacedIndicator(indicator: IntRect(x: box.x + sidePadding, y: barY, width: barWidth, height: barHeight), labelLeftOut: hasLabel && !labelled)
+        var placed = PlacedIndicator(
+            indicator: IntRect(x: box.x + sidePadding, y: barY, width: barWidth, height: barHeight), labelLeftOut: hasLabel && !labelled)
         if withStop { placed.stop = PlacedIndicator.stop(after: placed.indicator) }
         if labelled {
             placed.lines = lines(inner, 1)

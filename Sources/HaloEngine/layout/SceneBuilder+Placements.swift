@@ -23,12 +23,16 @@ extension SceneBuilder {
         case .inline?:
             guard let region = regionRect(a) else { return nil }
             return InlineLayout.place(
-                a.kind, cancellable: a.cancellable && a.outcome == nil, hasLabel: labelText(a) != nil, in: region, theme: theme, lineHeight: lineHeight,
+                a.kind, cancellable: a.cancellable && a.outcome == nil, hasLabel: labelText(a) != nil, in: region, theme: theme,
+                lineHeight: lineHeight,
                 lines: labelLines(a))
         case .dialog?:
-            let lines = labelText(a).map { layoutLines($0, size: theme.fontSize, maxWidth: TextRoom.width(.checkout, theme, screenWidth: width)) } ?? []
+            let lines =
+                labelText(a).map { layoutLines($0, size: theme.fontSize, maxWidth: TextRoom.width(.checkout, theme, screenWidth: width)) }
+                ?? []
             return ProgressDialogLayout.place(
-                a.kind, cancellable: a.cancellable && a.outcome == nil, in: ProgressDialogLayout.box(theme, screenWidth: width, screenHeight: height),
+                a.kind, cancellable: a.cancellable && a.outcome == nil,
+                in: ProgressDialogLayout.box(theme, screenWidth: width, screenHeight: height),
                 theme: theme, lineHeight: lineHeight, lines: lines)
         default: return nil
         }
@@ -37,7 +41,8 @@ extension SceneBuilder {
     func edgePlace(_ a: Activity) -> PlacedIndicator {
         let area = regionRect(a) ?? IntRect(x: 0, y: 0, width: width, height: height)
         return EdgeLayout.place(
-            atTop: a.placement == .top, hasLabel: labelText(a) != nil && (edgeLabels || a.region != nil), in: area, onScreen: a.region == nil, theme: theme, lineHeight: lineHeight,
+            atTop: a.placement == .top, hasLabel: labelText(a) != nil && (edgeLabels || a.region != nil), in: area,
+            onScreen: a.region == nil, theme: theme, lineHeight: lineHeight,
             lines: labelLines(a))
     }
 
@@ -45,9 +50,13 @@ extension SceneBuilder {
     func labelLeftOut(_ a: Activity) -> String? {
         guard let placed = place(a), placed.labelLeftOut, let region = a.region else { return nil }
         let gap = theme.labelGap / 2, pad = InlineLayout.padding
-        let smallest = a.kind == .linear ? theme.linearHeight : min(InlineLayout.minimumCircle, a.kind == .circular ? theme.circularDiameter : theme.spinnerDiameter)
-        let needed = a.placement == .inline ? 2 * pad + smallest + gap + lineHeight : theme.labelGap + theme.spinnerDiameter + gap + lineHeight + pad
-        return "the label of \(a.id) is left out: its \(region.width)×\(region.height) px region has no room for a line of text with the indicator; give a region at least \(needed) px high and \(2 * theme.fontSize + 2 * pad) px wide, or drop the label"
+        let smallest =
+            a.kind == .linear
+            ? theme.linearHeight : min(InlineLayout.minimumCircle, a.kind == .circular ? theme.circularDiameter : theme.spinnerDiameter)
+        let needed =
+            a.placement == .inline ? 2 * pad + smallest + gap + lineHeight : theme.labelGap + theme.spinnerDiameter + gap + lineHeight + pad
+        return
+            "the label of \(a.id) is left out: its \(region.width)×\(region.height) px region has no room for a line of text with the indicator; give a region at least \(needed) px high and \(2 * theme.fontSize + 2 * pad) px wide, or drop the label"
     }
 
     mutating func addEdge(_ a: Activity, _ base: UInt32) {
@@ -62,7 +71,8 @@ extension SceneBuilder {
 
     mutating func addDialog(_ a: Activity, _ base: UInt32) {
         guard let placed = place(a) else { return }
-        layers.append(Layer(key: base, .fill(IntRect(x: 0, y: 0, width: width, height: height), theme.overlay.withOpacity(theme.overlayOpacity))))
+        layers.append(
+            Layer(key: base, .fill(IntRect(x: 0, y: 0, width: width, height: height), theme.overlay.withOpacity(theme.overlayOpacity))))
         let box = ProgressDialogLayout.box(theme, screenWidth: width, screenHeight: height)
         layers.append(Layer(key: base + 1, .roundedRect(RoundedRectShape(pixels: box, radius: theme.boxRadius, color: theme.box))))
         addPlaced(a, placed, textColor: theme.boxText, base + 4)
@@ -72,7 +82,9 @@ extension SceneBuilder {
     mutating func addProgressToast(_ a: Activity, _ base: UInt32) {
         guard case .row(let box)? = arrangement?.slots[a.serial] else { return }
         let background = theme.toastBackground.withOpacity(theme.toastOpacity)
-        layers.append(Layer(key: base, .roundedRect(RoundedRectShape(pixels: box, radius: min(theme.toastRadius, box.height / 2), color: background))))
+        layers.append(
+            Layer(key: base, .roundedRect(RoundedRectShape(pixels: box, radius: min(theme.toastRadius, box.height / 2), color: background)))
+        )
         let placed = ProgressToastLayout.place(
             cancellable: a.cancellable && a.outcome == nil, hasLabel: labelText(a) != nil, in: box, theme: theme, lineHeight: lineHeight,
             lines: labelLines(a))
@@ -91,7 +103,9 @@ extension SceneBuilder {
             let d = r.width
             addCircle(a, cx: (r.x * 2 + d) << 7, cy: (r.y * 2 + d) << 7, diameter: d, thickness: circleThickness(a.kind, diameter: d), key)
         }
-        addLines(placed.lines, top: placed.text.y, centreX: (placed.text.x * 2 + placed.text.width) << 7, size: theme.fontSize, color: textColor, (a.serial << 4) + 8)
+        addLines(
+            placed.lines, top: placed.text.y, centreX: (placed.text.x * 2 + placed.text.width) << 7, size: theme.fontSize, color: textColor,
+            (a.serial << 4) + 8)
     }
 
     /// A ring's thickness at a diameter other than the theme's: scaled with it, no thinner

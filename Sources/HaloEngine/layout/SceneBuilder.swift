@@ -177,7 +177,13 @@ struct SceneBuilder {
         for level in 0..<4 {
             edgeLabels = level == 0
             let top = level < 3 ? leads[0] : nil, bottom = level < 2 ? leads[1] : nil
-            edges = top == nil && bottom == nil ? nil : (top.map { EdgeLayout.reach(edgePlace($0), atTop: true) } ?? 0, bottom.map { EdgeLayout.reach(edgePlace($0), atTop: false) } ?? height)
+            edges =
+                top == nil && bottom == nil
+                ? nil
+                : (
+                    top.map { EdgeLayout.reach(edgePlace($0), atTop: true) } ?? 0,
+                    bottom.map { EdgeLayout.reach(edgePlace($0), atTop: false) } ?? height
+                )
             edgeSerials = (top?.serial, bottom?.serial)
             let band = CentreArrangement.band(height: height, edges: edges, theme: theme)
             if !centred || edges == nil || band.bottom - band.top >= CentreArrangement.rowHeight(lineHeight: lineHeight) { break }
@@ -191,7 +197,10 @@ struct SceneBuilder {
     func fullHeight(_ a: Activity) -> Int32 {
         // A ring wider than the screen cannot be drawn at full size: as if it were too tall.
         if a.kind != .linear && indicatorSize(a.kind) > width { return Int32.max / 4 }
-        let lines = labelText(a).map { Int32(layoutLines($0, size: theme.fontSize, maxWidth: TextRoom.width(.label, theme, screenWidth: width)).count) } ?? 0
+        let lines =
+            labelText(a).map {
+                Int32(layoutLines($0, size: theme.fontSize, maxWidth: TextRoom.width(.label, theme, screenWidth: width)).count)
+            } ?? 0
         let text = lines == 0 ? 0 : engine.labels.lineHeight(size: theme.fontSize) * lines
         if lines == 0 { return indicatorSize(a.kind) }
         return indicatorSize(a.kind) + (a.kind == .linear ? theme.labelGap / 2 : theme.labelGap) + text
@@ -237,7 +246,10 @@ struct SceneBuilder {
         case .circular: return (width, top * 2 + theme.circularDiameter)
         case .linear: return (width, top * 2 + theme.linearHeight)
         default:
-            let above = a.label.map { Int32(layoutLines($0, size: theme.fontSize, maxWidth: TextRoom.width(.label, theme, screenWidth: width)).count) } ?? 0
+            let above =
+                a.label.map {
+                    Int32(layoutLines($0, size: theme.fontSize, maxWidth: TextRoom.width(.label, theme, screenWidth: width)).count)
+                } ?? 0
             let labelHeight = above == 0 ? 0 : engine.labels.lineHeight(size: theme.fontSize) * above + theme.labelGap
             return (width, (top + labelHeight) * 2 + theme.spinnerDiameter)
         }
@@ -263,7 +275,8 @@ struct SceneBuilder {
             let arc = outcome == nil ? a.arc(at: now) : (start: Int32(0), sweep: Angle.unitsPerTurn)
             let thickness = max(2, icon / 6)
             let ring = RingShape(
-                centerX: (row.x * 2 + icon) << 7, centerY: (top * 2 + icon) << 7, outerRadius: icon << 7, innerRadius: (icon - 2 * thickness) << 7,
+                centerX: (row.x * 2 + icon) << 7, centerY: (top * 2 + icon) << 7, outerRadius: icon << 7,
+                innerRadius: (icon - 2 * thickness) << 7,
                 track: outcome ?? (a.kind == .spinner ? .clear : theme.track), indicator: outcome ?? theme.indicator,
                 arcStart: Angle(units: arc.start), arcSweep: Angle(units: arc.sweep), roundCaps: theme.roundCaps)
             layers.append(Layer(key: base, .ring(ring)))
@@ -342,7 +355,11 @@ struct SceneBuilder {
         if a.cancellable && outcome == nil {
             let size: Int32 = max(8, h * 2)
             let sx = (x >> 8) + barWidth + 12, sy = (cy >> 8) - size / 2
-            layers.append(Layer(key: base + 3, .roundedRect(RoundedRectShape(pixels: IntRect(x: sx, y: sy, width: size, height: size), radius: 2, color: theme.indicator))))
+            layers.append(
+                Layer(
+                    key: base + 3,
+                    .roundedRect(
+                        RoundedRectShape(pixels: IntRect(x: sx, y: sy, width: size, height: size), radius: 2, color: theme.indicator))))
         }
         addLabel(a, text: labelText(a), top: (y >> 8) + h + theme.labelGap / 2, centreX: cx, color: theme.text, base + 8)
     }
@@ -361,7 +378,8 @@ struct SceneBuilder {
     }
 
     mutating func addCheckout(_ a: Activity, _ base: UInt32) {
-        layers.append(Layer(key: base, .fill(IntRect(x: 0, y: 0, width: width, height: height), theme.overlay.withOpacity(theme.overlayOpacity))))
+        layers.append(
+            Layer(key: base, .fill(IntRect(x: 0, y: 0, width: width, height: height), theme.overlay.withOpacity(theme.overlayOpacity))))
         let bw = TextRoom.checkoutBoxWidth(theme, screenWidth: width), bh = min(theme.boxHeight, height - 16)
         let box = IntRect(x: (width - bw) / 2, y: (height - bh) / 2, width: bw, height: bh)
         layers.append(Layer(key: base + 1, .roundedRect(RoundedRectShape(pixels: box, radius: theme.boxRadius, color: theme.box))))
@@ -377,7 +395,9 @@ struct SceneBuilder {
     }
 
     mutating func addPartial(_ a: Activity, _ base: UInt32) {
-        let r = a.region.map { IntRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } ?? IntRect(x: 0, y: 0, width: width, height: height)
+        let r =
+            a.region.map { IntRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+            ?? IntRect(x: 0, y: 0, width: width, height: height)
         layers.append(Layer(key: base, .fill(r, theme.overlay.withOpacity(theme.overlayOpacity))))
         let c = centre(a)
         addSpinnerRing(a, cx: c.x << 7, cy: c.y << 7, diameter: theme.spinnerDiameter, thickness: theme.spinnerThickness, base + 1)
@@ -442,7 +462,8 @@ struct SceneBuilder {
         let box = IntRect(x: (width - bw) / 2, y: (height - bh) / 2, width: bw, height: bh)
         let key = 0xF000_0000 | (t.serial << 4)
         let background = theme.toastBackground.withOpacity(UInt8(Blend.mul255(UInt32(theme.toastOpacity), UInt32(opacity))))
-        layers.append(Layer(key: key, .roundedRect(RoundedRectShape(pixels: box, radius: min(theme.toastRadius, bh / 2), color: background))))
+        layers.append(
+            Layer(key: key, .roundedRect(RoundedRectShape(pixels: box, radius: min(theme.toastRadius, bh / 2), color: background))))
         let top = box.y + (bh - lineHeight * Int32(t.lines.count)) / 2
         addLines(t.lines, top: top, centreX: width << 7, size: size, color: theme.toastText.withOpacity(opacity), key + 8)
     }
@@ -469,7 +490,8 @@ struct SceneBuilder {
 
     mutating func addStop(cx: Int32, cy: Int32, size: Int32, _ base: UInt32) {
         let half = size << 7
-        let shape = RoundedRectShape(x: cx - half, y: cy - half, width: size << 8, height: size << 8, radius: max(256, size << 5), color: theme.indicator)
+        let shape = RoundedRectShape(
+            x: cx - half, y: cy - half, width: size << 8, height: size << 8, radius: max(256, size << 5), color: theme.indicator)
         layers.append(Layer(key: base + 3, .roundedRect(shape)))
     }
 
@@ -495,7 +517,9 @@ struct SceneBuilder {
     mutating func addLabel(_ a: Activity, text: String?, top: Int32, centreX: Int32, color: Color, _ key: UInt32) {
         guard let text else { return }
         let size = theme.fontSize
-        addLines(layoutLines(text, size: size, maxWidth: TextRoom.width(.label, theme, screenWidth: width)), top: top, centreX: centreX, size: size, color: color, key)
+        addLines(
+            layoutLines(text, size: size, maxWidth: TextRoom.width(.label, theme, screenWidth: width)), top: top, centreX: centreX,
+            size: size, color: color, key)
     }
 
     mutating func addLines(_ lines: [String], top: Int32, centreX: Int32, size: Int32, color: Color, _ key: UInt32) {

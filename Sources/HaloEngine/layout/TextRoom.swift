@@ -48,7 +48,8 @@ public enum TextRoom {
                 found.append(
                     Shortfall(
                         place: place, keys: "screen.width",
-                        problem: "a screen \(screenWidth) px wide leaves \(room) px for a label line (the width less 32 px), less than the font size \(size)",
+                        problem:
+                            "a screen \(screenWidth) px wide leaves \(room) px for a label line (the width less 32 px), less than the font size \(size)",
                         fix: "use a screen at least \(size + 32) px wide (after rotation) or a smaller theme.font.size"))
             case .toast:
                 found.append(

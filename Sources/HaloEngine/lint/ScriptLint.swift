@@ -23,7 +23,8 @@ public struct ScriptLint {
             case .labelOverOneLine: return "a label should fit on one line; two is the most, and only for narrow screens"
             case .vagueLabel: return "say what is being processed instead of words like loading or please wait, which tell the user nothing"
             case .titleCase: return "labels use sentence case: capitalise the first word and proper nouns only"
-            case .spinnerWithProgress: return "this activity reports progress, so show a determinate circular or linear indicator instead of a spinner"
+            case .spinnerWithProgress:
+                return "this activity reports progress, so show a determinate circular or linear indicator instead of a spinner"
             case .progressBackwards: return "progress must be reported accurately and never move backwards"
             case .longToast: return "a toast is a short confirmation; keep its text within two lines"
             }
@@ -85,7 +86,10 @@ public struct ScriptLint {
             case .succeed(let id, _, _), .fail(let id, _), .dismiss(let id), .cancel(let id):
                 if let r = running[id], let labelLine = r.labelLine, step.time - r.start < shortTaskMicroseconds {
                     let seconds = (step.time - r.start) / 100_000
-                    found.append(Finding(line: labelLine, rule: .labelOnShortTask, detail: "\(id) ended after \(seconds / 10).\(seconds % 10) s on line \(step.line)"))
+                    found.append(
+                        Finding(
+                            line: labelLine, rule: .labelOnShortTask,
+                            detail: "\(id) ended after \(seconds / 10).\(seconds % 10) s on line \(step.line)"))
                 }
                 running[id] = nil
             case .toast(let text, _):

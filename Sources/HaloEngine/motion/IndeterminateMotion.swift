@@ -21,7 +21,8 @@ public enum IndeterminateMotion {
         // One extra quarter turn in the first 300 ms of each 1.5 s quarter.
         let quarter = inCycle / quarterMicroseconds
         let inQuarter = inCycle % quarterMicroseconds
-        let surge = inQuarter >= surgeMicroseconds ? Int64(16384) : Int64(Easing.easeOutCubic(Int32(inQuarter * 65536 / surgeMicroseconds))) / 4
+        let surge =
+            inQuarter >= surgeMicroseconds ? Int64(16384) : Int64(Easing.easeOutCubic(Int32(inQuarter * 65536 / surgeMicroseconds))) / 4
         let rotation = (cycles * 4 + quarter) * 16384 + surge + linear
         // Length: up for half a cycle, down for the other, eased at both ends.
         let half = cycleMicroseconds / 2

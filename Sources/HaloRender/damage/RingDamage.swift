@@ -98,11 +98,16 @@ enum RingDamage {
         var minX = Int64.max, minY = Int64.max, maxX = Int64.min, maxY = Int64.min
         func include(_ d: (x: Int32, y: Int32), _ radius: Int64) {
             let x = (radius * Int64(d.x)) >> 16, y = (radius * Int64(d.y)) >> 16
-            minX = min(minX, x); maxX = max(maxX, x)
-            minY = min(minY, y); maxY = max(maxY, y)
+            minX = min(minX, x)
+            maxX = max(maxX, x)
+            minY = min(minY, y)
+            maxY = max(maxY, y)
         }
         let a = Angle(units: from).direction, b = Angle(units: to).direction
-        include(a, outer); include(a, inner); include(b, outer); include(b, inner)
+        include(a, outer)
+        include(a, inner)
+        include(b, outer)
+        include(b, inner)
         // Where the sector crosses 12, 3, 6 or 9 o'clock its outer rim bulges past the corners.
         var axis = (from & ~0x3FFF) &+ 0x4000
         while axis < to {

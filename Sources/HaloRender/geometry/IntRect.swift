@@ -5,7 +5,6 @@ public struct IntRect: Equatable, Hashable, Sendable {
     public var width: Int32
     public var height: Int32
 
-    
     public init(x: Int32, y: Int32, width: Int32, height: Int32) {
         self.x = x
         self.y = y
@@ -30,7 +29,6 @@ public struct IntRect: Equatable, Hashable, Sendable {
     public var isEmpty: Bool { width <= 0 || height <= 0 }
     public var area: Int64 { Int64(width) * Int64(height) }
 
-    
     public func intersection(_ other: IntRect) -> IntRect {
         let r = IntRect(
             minX: max(x, other.x), minY: max(y, other.y),
@@ -38,7 +36,6 @@ public struct IntRect: Equatable, Hashable, Sendable {
         return r.isEmpty ? .empty : r
     }
 
-    
     public func intersects(_ other: IntRect) -> Bool {
         !isEmpty && !other.isEmpty && x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
     }
@@ -52,7 +49,6 @@ public struct IntRect: Equatable, Hashable, Sendable {
             maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
     }
 
-    
     public func contains(_ other: IntRect) -> Bool {
         other.isEmpty || (other.x >= x && other.y >= y && other.maxX <= maxX && other.maxY <= maxY)
     }

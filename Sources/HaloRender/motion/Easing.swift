@@ -35,6 +35,5 @@ public enum Easing {
         return ((3 &* uus &* p1) >> 16) &+ ((3 &* uss &* p2) >> 16) &+ sss
     }
 
-    
     static func clamp(_ t: Int32) -> Int32 { t < 0 ? 0 : (t > 65536 ? 65536 : t) }
 }

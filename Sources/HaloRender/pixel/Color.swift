@@ -5,7 +5,6 @@ public struct Color: Equatable, Hashable, Sendable {
     public var b: UInt8
     public var a: UInt8
 
-    
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
         self.r = r
         self.g = g

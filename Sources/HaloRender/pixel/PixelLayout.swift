@@ -16,10 +16,8 @@ public protocol PixelLayout {
 extension PixelLayout {
     public static var bytesPerPixel: Int { Int(format.bytesPerPixel) }
 
-    
     public static func pack(_ c: Color) -> UInt32 { pack(r: UInt32(c.r), g: UInt32(c.g), b: UInt32(c.b)) }
 
-    
     public static func load(_ p: UnsafeMutableRawPointer) -> UInt32 {
         switch bytesPerPixel {
         case 4: return p.loadUnaligned(as: UInt32.self)
@@ -30,7 +28,6 @@ extension PixelLayout {
         }
     }
 
-    
     public static func store(_ v: UInt32, _ p: UnsafeMutableRawPointer) {
         switch bytesPerPixel {
         case 4: p.storeBytes(of: v, as: UInt32.self)
@@ -116,7 +113,9 @@ public enum XRGB8888: PixelLayout {
     @inline(__always)
     public static func mix(_ color: Color, packed: UInt32, over dst: UInt32, alpha: UInt32) -> UInt32 { ByteLanes.mix(packed, dst, alpha) }
     @inline(__always)
-    public static func cover(_ color: Color, packed: UInt32, over dst: UInt32, weight: UInt32) -> UInt32 { ByteLanes.cover(packed, dst, weight) }
+    public static func cover(_ color: Color, packed: UInt32, over dst: UInt32, weight: UInt32) -> UInt32 {
+        ByteLanes.cover(packed, dst, weight)
+    }
 }
 
 /// As XRGB8888 with the top byte an alpha channel; Halo's frames are opaque, so it is always 0xFF.
@@ -127,7 +126,9 @@ public enum ARGB8888: PixelLayout {
     @inline(__always)
     public static func mix(_ color: Color, packed: UInt32, over dst: UInt32, alpha: UInt32) -> UInt32 { ByteLanes.mix(packed, dst, alpha) }
     @inline(__always)
-    public static func cover(_ color: Color, packed: UInt32, over dst: UInt32, weight: UInt32) -> UInt32 { ByteLanes.cover(packed, dst, weight) }
+    public static func cover(_ color: Color, packed: UInt32, over dst: UInt32, weight: UInt32) -> UInt32 {
+        ByteLanes.cover(packed, dst, weight)
+    }
 }
 
 /// Red in the low byte, then green, blue, and an ignored byte (DRM `XB24`).
@@ -138,7 +139,9 @@ public enum XBGR8888: PixelLayout {
     @inline(__always)
     public static func mix(_ color: Color, packed: UInt32, over dst: UInt32, alpha: UInt32) -> UInt32 { ByteLanes.mix(packed, dst, alpha) }
     @inline(__always)
-    public static func cover(_ color: Color, packed: UInt32, over dst: UInt32, weight: UInt32) -> UInt32 { ByteLanes.cover(packed, dst, weight) }
+    public static func cover(_ color: Color, packed: UInt32, over dst: UInt32, weight: UInt32) -> UInt32 {
+        ByteLanes.cover(packed, dst, weight)
+    }
 }
 
 /// As XBGR8888 with the top byte an alpha channel, always 0xFF.
@@ -149,7 +152,9 @@ public enum ABGR8888: PixelLayout {
     @inline(__always)
     public static func mix(_ color: Color, packed: UInt32, over dst: UInt32, alpha: UInt32) -> UInt32 { ByteLanes.mix(packed, dst, alpha) }
     @inline(__always)
-    public static func cover(_ color: Color, packed: UInt32, over dst: UInt32, weight: UInt32) -> UInt32 { ByteLanes.cover(packed, dst, weight) }
+    public static func cover(_ color: Color, packed: UInt32, over dst: UInt32, weight: UInt32) -> UInt32 {
+        ByteLanes.cover(packed, dst, weight)
+    }
 }
 
 /// 16 bits: red in the top 5, green in the middle 6, blue in the low 5 (DRM `RG16`).

@@ -9,7 +9,8 @@ public struct RenderTarget {
     public var format: PixelFormat
     public var rotation: Rotation
 
-    public init(memory: UnsafeMutableRawPointer, width: Int32, height: Int32, stride: Int, format: PixelFormat, rotation: Rotation = .none) {
+    public init(memory: UnsafeMutableRawPointer, width: Int32, height: Int32, stride: Int, format: PixelFormat, rotation: Rotation = .none)
+    {
         self.memory = memory
         self.width = width
         self.height = height

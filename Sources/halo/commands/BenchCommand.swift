@@ -12,11 +12,15 @@ enum BenchCommand {
 
     static func run(_ words: [String]) throws(CLIError) {
         let args: Arguments
-        do { args = try Arguments(words, valued: ["scene", "frames"], switches: ["setup-only"]) } catch { throw CLIError("\(error.description); usage: \(usage)", status: 2) }
+        do { args = try Arguments(words, valued: ["scene", "frames"], switches: ["setup-only"]) } catch {
+            throw CLIError("\(error.description); usage: \(usage)", status: 2)
+        }
         guard let scene = args.options["scene"] else { throw CLIError("--scene is required; usage: \(usage)", status: 2) }
         let frames: Int
         do { frames = try args.integer("frames", default: 0, range: 0...1_000_000) } catch { throw CLIError(error.description, status: 2) }
-        guard ["s1", "s2", "s3", "s4", "s5"].contains(scene) else { throw CLIError("unknown scene '\(scene)'; use s1, s2, s3, s4 or s5", status: 2) }
+        guard ["s1", "s2", "s3", "s4", "s5"].contains(scene) else {
+            throw CLIError("unknown scene '\(scene)'; use s1, s2, s3, s4 or s5", status: 2)
+        }
 
         var board = Board(name: "bench-480x480")
         board.theme.background = scene == "s4" || scene == "s5" ? Color(rgb: 0x808080) : .black
@@ -27,11 +31,21 @@ enum BenchCommand {
         // Each command's time; frames come after it.
         let first: Int64
         switch scene {
-        case "s1": try DemoCommand.apply("show ring circular value=60%", at: 0, session); first = 0
-        case "s2": try DemoCommand.apply("show ring circular", at: 0, session); first = 0
-        case "s3": try DemoCommand.apply("show bar linear value=60%", at: 0, session); first = 0
-        case "s4": try DemoCommand.apply("toast \"Upload complete\"", at: 0, session); first = 200_000
-        default: try DemoCommand.apply("show pay checkout label=\"Processing payment\"", at: 0, session); first = 0
+        case "s1":
+            try DemoCommand.apply("show ring circular value=60%", at: 0, session)
+            first = 0
+        case "s2":
+            try DemoCommand.apply("show ring circular", at: 0, session)
+            first = 0
+        case "s3":
+            try DemoCommand.apply("show bar linear value=60%", at: 0, session)
+            first = 0
+        case "s4":
+            try DemoCommand.apply("toast \"Upload complete\"", at: 0, session)
+            first = 200_000
+        default:
+            try DemoCommand.apply("show pay checkout label=\"Processing payment\"", at: 0, session)
+            first = 0
         }
         if args.flags.contains("setup-only") {
             print("halo bench: scene \(scene) built; nothing drawn (--setup-only)")
@@ -48,7 +62,9 @@ enum BenchCommand {
                     t = Int64(i) * 1_000_000
                     let percent = (60 + i) % 101
                     let id = scene == "s1" ? "ring" : "bar"
-                    try engine.apply(.progress(id: id, value: ProgressValue(fractionQ16: Int32(percent * 65536 / 100), form: .percent)), at: Instant(microseconds: t - 500_000))
+                    try engine.apply(
+                        .progress(id: id, value: ProgressValue(fractionQ16: Int32(percent * 65536 / 100), form: .percent)),
+                        at: Instant(microseconds: t - 500_000))
                 default:
                     t = first + Int64(i) * frameMicroseconds
                 }
@@ -56,7 +72,9 @@ enum BenchCommand {
             }
             let s = session.screen
             let further = s.pixelsTouched - firstPixels
-            print("halo bench: scene \(scene) on 480x480 XRGB8888: first frame touched \(firstPixels) pixels; \(frames) further frames: \(s.framesDrawn - 1) drawn, \(s.framesSkipped) skipped as unchanged, \(further) pixels touched (\(frames > 0 ? further / Int64(frames) : 0) per frame)")
+            print(
+                "halo bench: scene \(scene) on 480x480 XRGB8888: first frame touched \(firstPixels) pixels; \(frames) further frames: \(s.framesDrawn - 1) drawn, \(s.framesSkipped) skipped as unchanged, \(further) pixels touched (\(frames > 0 ? further / Int64(frames) : 0) per frame)"
+            )
         } catch let e as ControlError {
             throw CLIError(e.message)
         } catch {

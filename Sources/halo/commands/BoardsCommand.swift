@@ -6,13 +6,17 @@ enum BoardsCommand {
         if !words.isEmpty { throw CLIError("boards takes no arguments", status: 2) }
         let found = BoardLoader.available()
         if found.isEmpty {
-            throw CLIError("no board profiles found in \(BoardLoader.searchPaths().joined(separator: ", ")); set HALO_BOARDS to the repository's Boards folder")
+            throw CLIError(
+                "no board profiles found in \(BoardLoader.searchPaths().joined(separator: ", ")); set HALO_BOARDS to the repository's Boards folder"
+            )
         }
         for (name, path) in found {
             do {
                 let b = try BoardLoader.load(path)
                 let size = "\(b.width)x\(b.height)"
-                print("\(name.padding(28)) \(size.padding(10)) \(b.format.rawValue.padding(9)) rot \((b.display.rotationFromPanel ? "auto" : String(b.rotation.degrees)).padding(4)) \(b.description)")
+                print(
+                    "\(name.padding(28)) \(size.padding(10)) \(b.format.rawValue.padding(9)) rot \((b.display.rotationFromPanel ? "auto" : String(b.rotation.degrees)).padding(4)) \(b.description)"
+                )
             } catch {
                 print("\(name.padding(28)) invalid: \(error.description)")
             }

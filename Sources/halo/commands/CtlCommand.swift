@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import HaloDaemon
 import HaloEngine
 import HaloPOSIX
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `halo ctl`: sends control lines to a running daemon and prints each reply. The exit status
 /// is 1 when any reply is an error.
@@ -24,7 +25,9 @@ enum CtlCommand {
                 rest = rest.dropFirst()
             }
         }
-        guard !rest.isEmpty else { throw CLIError("give a command to send, or - to read commands from standard input; usage: \(usage)", status: 2) }
+        guard !rest.isEmpty else {
+            throw CLIError("give a command to send, or - to read commands from standard input; usage: \(usage)", status: 2)
+        }
         let connection: Descriptor
         do { connection = try UnixSocket.connect(path) } catch {
             throw CLIError("no halo daemon answers at \(path) (\(error.description)); start one with `halo run`, or pass --socket")
@@ -93,7 +96,8 @@ struct ReplyReader {
             for piece in chunk.withUnsafeBytes({ framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }) {
                 switch piece {
                 case .line(let l): pending.append(l)
-                case .overlong(let bytes): pending.append("error too-long: the daemon replied with \(bytes) bytes on one line, more than halo ctl reads (64 KiB)")
+                case .overlong(let bytes):
+                    pending.append("error too-long: the daemon replied with \(bytes) bytes on one line, more than halo ctl reads (64 KiB)")
                 }
             }
         }

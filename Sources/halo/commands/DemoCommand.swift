@@ -9,7 +9,9 @@ enum DemoCommand {
 
     static func run(_ words: [String]) throws(CLIError) {
         let args: Arguments
-        do { args = try Arguments(words, valued: ["board", "out"], switches: []) } catch { throw CLIError("\(error.description); usage: \(usage)", status: 2) }
+        do { args = try Arguments(words, valued: ["board", "out"], switches: []) } catch {
+            throw CLIError("\(error.description); usage: \(usage)", status: 2)
+        }
         if !args.positional.isEmpty { throw CLIError("demo takes no file names; usage: \(usage)", status: 2) }
         let board = try MockSession.loadBoard(args.options["board"])
         let out = args.options["out"] ?? "out/demo"
@@ -23,7 +25,9 @@ enum DemoCommand {
             written.append(path)
         }
         written.append(try animation(board, out: out))
-        print("halo demo: \(written.count) files for board \(board.name) (\(board.width)×\(board.height) \(board.format.rawValue)) in \(out)/:")
+        print(
+            "halo demo: \(written.count) files for board \(board.name) (\(board.width)×\(board.height) \(board.format.rawValue)) in \(out)/:"
+        )
         for path in written { print("  \(path)") }
     }
 
@@ -39,7 +43,9 @@ enum DemoCommand {
     static func animation(_ board: Board, out: String) throws(CLIError) -> String {
         let session = try makeSession(board)
         try apply("show ring circular region=0,0,\(board.logicalWidth / 2),\(board.logicalHeight)", at: 0, session)
-        try apply("show spin spinner label=\"Finding printers\" region=\(board.logicalWidth / 2),0,\(board.logicalWidth / 2),\(board.logicalHeight)", at: 0, session)
+        try apply(
+            "show spin spinner label=\"Finding printers\" region=\(board.logicalWidth / 2),0,\(board.logicalWidth / 2),\(board.logicalHeight)",
+            at: 0, session)
         try apply("show net network", at: 0, session)
         var frames: [[UInt8]] = []
         for i in 0..<40 {

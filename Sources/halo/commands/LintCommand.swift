@@ -6,7 +6,9 @@ enum LintCommand {
 
     static func run(_ words: [String]) throws(CLIError) {
         let args: Arguments
-        do { args = try Arguments(words, valued: ["board"], switches: []) } catch { throw CLIError("\(error.description); usage: \(usage)", status: 2) }
+        do { args = try Arguments(words, valued: ["board"], switches: []) } catch {
+            throw CLIError("\(error.description); usage: \(usage)", status: 2)
+        }
         guard args.positional.count == 1 else { throw CLIError("give exactly one script file; usage: \(usage)", status: 2) }
         let path = args.positional[0]
         let source: String

@@ -9,7 +9,9 @@ enum ReplayCommand {
 
     static func run(_ words: [String]) throws(CLIError) {
         let args: Arguments
-        do { args = try Arguments(words, valued: ["board", "at", "out"], switches: []) } catch { throw CLIError("\(error.description); usage: \(usage)", status: 2) }
+        do { args = try Arguments(words, valued: ["board", "at", "out"], switches: []) } catch {
+            throw CLIError("\(error.description); usage: \(usage)", status: 2)
+        }
         guard args.positional.count == 1 else { throw CLIError("give exactly one script file; usage: \(usage)", status: 2) }
         let path = args.positional[0]
         // The command line is checked whole before any file is read.
@@ -68,14 +70,18 @@ enum ReplayCommand {
         if !ledLines.isEmpty {
             let file = "\(out)/leds.txt"
             do {
-                try Files.write(file, Array(("# time-ms, then LED 0 (12 o'clock) onwards clockwise\n" + ledLines.joined(separator: "\n") + "\n").utf8))
+                try Files.write(
+                    file, Array(("# time-ms, then LED 0 (12 o'clock) onwards clockwise\n" + ledLines.joined(separator: "\n") + "\n").utf8))
             } catch { throw CLIError(error.description) }
         }
         runSteps(through: nil)
         for (_, message) in problems.sorted(by: { $0.0 < $1.0 }) { Console.error("\(path): \(message)") }
-        print("halo replay: \(written.count) frame\(written.count == 1 ? "" : "s") of \(path) on \(board.name) in \(out)/: \(ordered.map { "\($0).png" }.joined(separator: ", "))\(ledLines.isEmpty ? "" : ", leds.txt")")
+        print(
+            "halo replay: \(written.count) frame\(written.count == 1 ? "" : "s") of \(path) on \(board.name) in \(out)/: \(ordered.map { "\($0).png" }.joined(separator: ", "))\(ledLines.isEmpty ? "" : ", leds.txt")"
+        )
         if !problems.isEmpty {
-            throw CLIError("\(problems.count) line\(problems.count == 1 ? "" : "s") of \(path) had errors (listed above); the other lines ran")
+            throw CLIError(
+                "\(problems.count) line\(problems.count == 1 ? "" : "s") of \(path) had errors (listed above); the other lines ran")
         }
     }
 }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import HaloBackends
 import HaloBoards
 import HaloDaemon
@@ -10,11 +7,16 @@ import HaloMock
 import HaloPOSIX
 import HaloRender
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `halo run`: the daemon. It opens the board's screen (DRM/KMS, fbdev, or the mock display in
 /// memory), listens on a Unix socket for lines of the control language and keeps the screen
 /// up to date.
 enum RunCommand {
-    static let usage = "halo run [--board NAME|PATH] [--socket PATH] [--display mock|drm|fbdev|auto] [--wait-master SECONDS] [--psplash-fifo PATH]"
+    static let usage =
+        "halo run [--board NAME|PATH] [--socket PATH] [--display mock|drm|fbdev|auto] [--wait-master SECONDS] [--psplash-fifo PATH]"
     static let defaultSocket = "/run/halo/halo.sock"
 
     struct Options {
@@ -51,7 +53,9 @@ enum RunCommand {
             waitMaster: waitMaster, psplashFifo: args.options["psplash-fifo"])
 
         let choice: ScreenChoice
-        do { choice = try ScreenChoice.open(board, kind: kind, waitMasterSeconds: options.waitMaster) } catch { throw CLIError(error.description) }
+        do { choice = try ScreenChoice.open(board, kind: kind, waitMasterSeconds: options.waitMaster) } catch {
+            throw CLIError(error.description)
+        }
         switch choice {
         case .mock(let display):
             let folderPath = board.snapshotDirectory ?? UnixSocket.directory(of: options.socket) + "/snapshots"
@@ -73,7 +77,8 @@ enum RunCommand {
         case .fbdev(let display):
             let described = "\(display.device.path) \(display.width)x\(display.height) \(display.format.rawValue)"
             try serveOnScreen(display, options, described: described, blank: display.blank) { line, _ in
-                line == "release" || line == "adopt" ? "error unsupported: release and adopt hand over DRM master; this daemon draws on fbdev" : noSnapshot(line)
+                line == "release" || line == "adopt"
+                    ? "error unsupported: release and adopt hand over DRM master; this daemon draws on fbdev" : noSnapshot(line)
             }
         }
     }
@@ -154,7 +159,8 @@ enum RunCommand {
     /// `snapshot` on a real screen: the picture is in the device, not in memory halo can read.
     static func noSnapshot(_ line: String) -> String? {
         line == "snapshot" || line.hasPrefix("snapshot ")
-            ? "error unsupported: snapshot saves the mock display's picture; on a real screen take it from the device (a QEMU screendump, a camera)" : nil
+            ? "error unsupported: snapshot saves the mock display's picture; on a real screen take it from the device (a QEMU screendump, a camera)"
+            : nil
     }
 
     /// `release` and `adopt`: hand the screen to another program and take it back.
@@ -177,11 +183,16 @@ enum RunCommand {
     /// `snapshot` (mock display only): writes the screen as a PNG into the board's snapshot
     /// folder, under a name the daemon picks, and replies with its path. A client never names
     /// the file: the daemon may run as root, and a path from a client could point anywhere.
-    static func snapshot(_ line: String, _ display: MemoryDisplay, _ folder: () throws(SystemError) -> SnapshotFolder, _ drawNow: () -> Void) -> String? {
-        if line == "release" || line == "adopt" { return "error unsupported: release and adopt hand over DRM master; this daemon draws on the mock display" }
+    static func snapshot(
+        _ line: String, _ display: MemoryDisplay, _ folder: () throws(SystemError) -> SnapshotFolder, _ drawNow: () -> Void
+    ) -> String? {
+        if line == "release" || line == "adopt" {
+            return "error unsupported: release and adopt hand over DRM master; this daemon draws on the mock display"
+        }
         guard line.hasPrefix("snapshot ") || line == "snapshot" else { return nil }
         guard line == "snapshot" else {
-            return "error invalid: snapshot takes no file name; the daemon writes the picture into the board's snapshot folder and replies with the file's path"
+            return
+                "error invalid: snapshot takes no file name; the daemon writes the picture into the board's snapshot folder and replies with the file's path"
         }
         // The picture as it is now, not as of the last frame.
         drawNow()

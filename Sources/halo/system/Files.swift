@@ -1,9 +1,10 @@
+import HaloEngine
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
 #endif
-import HaloEngine
 
 /// A file-system failure, worded for the person at the terminal.
 struct FileError: Error, CustomStringConvertible {
@@ -26,7 +27,8 @@ enum Files {
             let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, 65536, f) }
             if n > 0 { out += chunk[0..<n] }
             if out.count > limit {
-                throw FileError(description: "\(path) is longer than \(limit >> 20) MiB, more than a script can be; split it into smaller scripts")
+                throw FileError(
+                    description: "\(path) is longer than \(limit >> 20) MiB, more than a script can be; split it into smaller scripts")
             }
             if n < 65536 { break }
         }

@@ -16,7 +16,8 @@ final class MockSession {
     init(board: Board) throws(FreeTypeText.FontError) {
         self.board = board
         let text = try FreeTypeText(fontPath: board.theme.fontPath)
-        engine = Engine(screenWidth: board.logicalWidth, screenHeight: board.logicalHeight, theme: board.theme, policy: board.policy, text: text)
+        engine = Engine(
+            screenWidth: board.logicalWidth, screenHeight: board.logicalHeight, theme: board.theme, policy: board.policy, text: text)
         display = MemoryDisplay(width: board.width, height: board.height, format: board.format, rotation: board.rotation)
         screen = Screen(engine: engine, display: display)
         lights = board.leds.count > 0 ? RingLights(engine: engine, output: LedRecorder(count: board.leds.count), look: board.leds) : nil

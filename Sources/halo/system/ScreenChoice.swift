@@ -28,7 +28,8 @@ enum ScreenChoice {
                 // fbdev underneath the program that holds it.
                 try card.becomeMaster(waitSeconds: waitMasterSeconds)
                 do {
-                    return .drm(try DrmDisplay(card: card, output: output, settings: settings, format: board.format, rotation: board.rotation))
+                    return .drm(
+                        try DrmDisplay(card: card, output: output, settings: settings, format: board.format, rotation: board.rotation))
                 } catch {
                     drmReason = error.description
                 }

@@ -22,7 +22,10 @@ final class FuzzDisplay: Display {
     deinit { memory.deallocate() }
 
     func drawFrame<R>(_ body: (RenderTarget) -> R) -> R {
-        body(RenderTarget(memory: memory, width: width, height: height, stride: Int(width * format.bytesPerPixel), format: format, rotation: rotation))
+        body(
+            RenderTarget(
+                memory: memory, width: width, height: height, stride: Int(width * format.bytesPerPixel), format: format, rotation: rotation)
+        )
     }
 
     func present(damage: [IntRect]) throws(DisplayError) {
@@ -35,7 +38,9 @@ final class FuzzDisplay: Display {
 /// Runs a parsed script on an engine drawing to a fuzz display: every step at its time, a frame
 /// after each and a few while things animate and leave, and the LED ring's colours too. Any
 /// trap, hang or damage off the display is a finding.
-func playThroughRenderer(_ script: Script, width: Int32, height: Int32, rotation: Rotation, format: PixelFormat, theme: Theme, policy: Policy) {
+func playThroughRenderer(
+    _ script: Script, width: Int32, height: Int32, rotation: Rotation, format: PixelFormat, theme: Theme, policy: Policy
+) {
     let logical = rotation.logicalSize(width: width, height: height)
     let engine = Engine(screenWidth: logical.width, screenHeight: logical.height, theme: theme, policy: policy, text: BlockText())
     let screen = Screen(engine: engine, display: FuzzDisplay(width: width, height: height, format: format, rotation: rotation))

@@ -14,7 +14,10 @@ struct GuestImage: Sendable {
     ]
     static let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     static let busybox = "/bin/busybox"
-    static let applets = ["sh", "mount", "insmod", "poweroff", "sleep", "echo", "cat", "stty", "head", "tr", "yes", "kill", "ls", "sync", "grep", "wc", "su", "chgrp", "chmod", "chown", "mkdir", "id"]
+    static let applets = [
+        "sh", "mount", "insmod", "poweroff", "sleep", "echo", "cat", "stty", "head", "tr", "yes", "kill", "ls", "sync", "grep", "wc", "su",
+        "chgrp", "chmod", "chown", "mkdir", "id",
+    ]
 
     static func build(halo: URL, kernel: GuestKernel, packageRoot: URL, into file: URL) throws -> GuestImage {
         var a = Newc()
@@ -75,7 +78,9 @@ struct GuestImage: Sendable {
         let listing = try Host.run("ldd", [binary.path])
         return listing.split(separator: "\n").compactMap { line -> String? in
             let words = line.split(separator: " ")
-            if let arrow = words.firstIndex(of: "=>"), arrow + 1 < words.count, words[arrow + 1].hasPrefix("/") { return String(words[arrow + 1]) }
+            if let arrow = words.firstIndex(of: "=>"), arrow + 1 < words.count, words[arrow + 1].hasPrefix("/") {
+                return String(words[arrow + 1])
+            }
             if let first = words.first?.trimmingCharacters(in: .whitespaces), first.hasPrefix("/") { return first }
             return nil
         }

@@ -27,17 +27,23 @@ struct GuestKernel: Sendable {
     static func package(_ cache: URL) throws -> URL {
         if let given = ProcessInfo.processInfo.environment["HALO_QEMU_KERNEL_DEB"] { return URL(fileURLWithPath: given) }
         let fm = FileManager.default
-        if let existing = try fm.contentsOfDirectory(atPath: cache.path).first(where: { $0.hasPrefix("linux-image-") && $0.hasSuffix(".deb") }) {
+        if let existing = try fm.contentsOfDirectory(atPath: cache.path).first(where: {
+            $0.hasPrefix("linux-image-") && $0.hasSuffix(".deb")
+        }) {
             return cache.appendingPathComponent(existing)
         }
         guard Host.has("apt-get") else {
-            throw Host.Failure(description: "no Debian kernel for the guest: this host has no apt-get; set HALO_QEMU_KERNEL_DEB to a linux-image-*-amd64 .deb")
+            throw Host.Failure(
+                description:
+                    "no Debian kernel for the guest: this host has no apt-get; set HALO_QEMU_KERNEL_DEB to a linux-image-*-amd64 .deb")
         }
         let depends = try Host.run("apt-cache", ["depends", "linux-image-amd64"])
-        guard let name = depends.split(separator: "\n").compactMap({ line -> String? in
-            let words = line.split(separator: " ")
-            return words.count == 2 && words[0] == "Depends:" && words[1].hasPrefix("linux-image-") ? String(words[1]) : nil
-        }).first else {
+        guard
+            let name = depends.split(separator: "\n").compactMap({ line -> String? in
+                let words = line.split(separator: " ")
+                return words.count == 2 && words[0] == "Depends:" && words[1].hasPrefix("linux-image-") ? String(words[1]) : nil
+            }).first
+        else {
             throw Host.Failure(description: "apt-cache names no kernel package for linux-image-amd64: \(depends)")
         }
         try Host.run("apt-get", ["download", "-q", name], in: cache)

@@ -22,7 +22,9 @@ struct Picture: Equatable {
             fields.append(String(decoding: word, as: UTF8.self))
         }
         i += 1
-        guard fields.count == 4, fields[0] == "P6", let w = Int(fields[1]), let h = Int(fields[2]), fields[3] == "255", data.count - i == w * h * 3 else {
+        guard fields.count == 4, fields[0] == "P6", let w = Int(fields[1]), let h = Int(fields[2]), fields[3] == "255",
+            data.count - i == w * h * 3
+        else {
             throw Host.Failure(description: "\(url.lastPathComponent) is not an 8-bit binary PPM")
         }
         width = w
@@ -42,7 +44,8 @@ struct Picture: Equatable {
         guard width == other.width, height == other.height else { return (width * height, nil) }
         var count = 0
         var first: (Int, Int)?
-        for p in 0..<(width * height) where rgb[p * 3] != other.rgb[p * 3] || rgb[p * 3 + 1] != other.rgb[p * 3 + 1] || rgb[p * 3 + 2] != other.rgb[p * 3 + 2] {
+        for p in 0..<(width * height)
+        where rgb[p * 3] != other.rgb[p * 3] || rgb[p * 3 + 1] != other.rgb[p * 3 + 1] || rgb[p * 3 + 2] != other.rgb[p * 3 + 2] {
             count += 1
             if first == nil { first = (p % width, p / width) }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HaloTestSupport
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -38,13 +39,14 @@ struct QEMUMachine {
         let console = directory.appendingPathComponent("console.log")
         for p in [control, qmp] { unlink(p) }
         let accel = ProcessInfo.processInfo.environment["HALO_QEMU_ACCEL"] ?? "tcg"
-        let arguments = [
-            "qemu-system-x86_64", "-accel", accel, "-m", "512", "-nodefaults", "-display", "none", "-no-reboot",
-            "-kernel", kernel.path, "-initrd", initrd.path, "-append", "console=ttyS0 panic=-1 quiet",
-            "-serial", "file:\(console.path)",
-            "-chardev", "socket,id=control,path=\(control),server=on,wait=off", "-serial", "chardev:control",
-            "-qmp", "unix:\(qmp),server=on,wait=off",
-        ] + device
+        let arguments =
+            [
+                "qemu-system-x86_64", "-accel", accel, "-m", "512", "-nodefaults", "-display", "none", "-no-reboot",
+                "-kernel", kernel.path, "-initrd", initrd.path, "-append", "console=ttyS0 panic=-1 quiet",
+                "-serial", "file:\(console.path)",
+                "-chardev", "socket,id=control,path=\(control),server=on,wait=off", "-serial", "chardev:control",
+                "-qmp", "unix:\(qmp),server=on,wait=off",
+            ] + device
         let errors = directory.appendingPathComponent("qemu.err")
         let p = try ChildProcess(arguments, stderr: .file(errors.path))
         defer { p.stop() }
@@ -75,7 +77,8 @@ struct QEMUMachine {
         outcome.console = (try? String(contentsOf: console, encoding: .utf8)) ?? ""
         if !outcome.finished {
             let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
-            throw Host.Failure(description: "the guest did not finish its scenario; QEMU: \(stderr)\nconsole:\n\(outcome.console.suffix(3000))")
+            throw Host.Failure(
+                description: "the guest did not finish its scenario; QEMU: \(stderr)\nconsole:\n\(outcome.console.suffix(3000))")
         }
         return outcome
     }

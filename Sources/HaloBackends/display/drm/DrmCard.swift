@@ -12,7 +12,8 @@ public final class DrmCard {
     public init(path: String) throws(DisplayError) {
         self.path = path
         do { fd = try CharacterDevice.open(path, flags: O_RDWR | O_CLOEXEC | O_NONBLOCK) } catch {
-            let hint = error.errno == EACCES
+            let hint =
+                error.errno == EACCES
                 ? "add the user to the video group (see the README's section on running without root)"
                 : "check the board's screen.device, or list the cards with ls /dev/dri"
             throw DisplayError("cannot open \(path): \(error.message ?? SystemError.reason(error.errno)); \(hint)")
@@ -20,7 +21,9 @@ public final class DrmCard {
         var dumb: UInt64 = 0
         if drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &dumb) != 0 || dumb == 0 {
             close(fd)
-            throw DisplayError("\(path) is not a mode-setting DRM device with dumb buffers (a render-only GPU node?); name the display's card in screen.device")
+            throw DisplayError(
+                "\(path) is not a mode-setting DRM device with dumb buffers (a render-only GPU node?); name the display's card in screen.device"
+            )
         }
     }
 

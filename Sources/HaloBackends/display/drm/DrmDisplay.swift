@@ -185,7 +185,8 @@ extension DrmDisplay {
     public static func findOutput(_ settings: DisplaySettings) throws(DisplayError) -> (DrmCard, DrmOutput) {
         let paths = settings.device.map { [$0] } ?? DrmCard.nodes()
         if paths.isEmpty {
-            throw DisplayError("no DRM card in /dev/dri (is the GPU's kernel module loaded?); use display: fbdev for a framebuffer-only board")
+            throw DisplayError(
+                "no DRM card in /dev/dri (is the GPU's kernel module loaded?); use display: fbdev for a framebuffer-only board")
         }
         var reasons: [String] = []
         for path in paths {
@@ -200,7 +201,9 @@ extension DrmDisplay {
     }
 
     /// Opens the board's DRM screen and takes DRM master (waiting up to `waitMasterSeconds`).
-    public static func open(_ settings: DisplaySettings, format: PixelFormat, rotation: Rotation, waitMasterSeconds: Int = 0) throws(DisplayError) -> DrmDisplay {
+    public static func open(_ settings: DisplaySettings, format: PixelFormat, rotation: Rotation, waitMasterSeconds: Int = 0)
+        throws(DisplayError) -> DrmDisplay
+    {
         let (card, output) = try findOutput(settings)
         try card.becomeMaster(waitSeconds: waitMasterSeconds)
         return try DrmDisplay(card: card, output: output, settings: settings, format: format, rotation: rotation)
@@ -208,7 +211,9 @@ extension DrmDisplay {
 
     /// A display on a found output, turned as the board says: its rotation, or with
     /// `rotation: auto` the connector's panel orientation.
-    public convenience init(card: DrmCard, output: DrmOutput, settings: DisplaySettings, format: PixelFormat, rotation: Rotation) throws(DisplayError) {
+    public convenience init(card: DrmCard, output: DrmOutput, settings: DisplaySettings, format: PixelFormat, rotation: Rotation)
+        throws(DisplayError)
+    {
         let turn = settings.rotationFromPanel ? (output.panelRotation ?? .none) : rotation
         try self.init(card: card, output: output, format: format, rotation: turn)
     }

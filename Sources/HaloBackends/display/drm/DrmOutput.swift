@@ -27,12 +27,15 @@ public struct DrmOutput {
         let candidates = connectors.filter { c in wanted.map { c.name == $0 } ?? c.connected }
         guard let chosen = candidates.first(where: \.connected) else {
             let what = wanted.map { "connector \($0) is not there or not connected" } ?? "no connector is connected"
-            throw DisplayError("\(card.path): \(what); connectors: \(DrmConnectorInfo.listing(connectors)); set screen.connector in the board")
+            throw DisplayError(
+                "\(card.path): \(what); connectors: \(DrmConnectorInfo.listing(connectors)); set screen.connector in the board")
         }
         let modeIndex: Int
         if let request {
             guard let i = chosen.modes.firstIndex(where: { request.matches($0) }) else {
-                throw DisplayError("\(chosen.name) has no mode \(request); it offers \(chosen.modeNames.joined(separator: ", ")); set screen.mode to one of them")
+                throw DisplayError(
+                    "\(chosen.name) has no mode \(request); it offers \(chosen.modeNames.joined(separator: ", ")); set screen.mode to one of them"
+                )
             }
             modeIndex = i
         } else {

@@ -36,7 +36,8 @@ final class DumbBuffer {
         guard r == 0 else {
             let e = errno
             _ = drmModeDestroyDumbBuffer(fd, handle)
-            throw DisplayError("the driver refuses \(format.rawValue) framebuffers (\(String(cString: strerror(e)))); set screen.format to XRGB8888")
+            throw DisplayError(
+                "the driver refuses \(format.rawValue) framebuffers (\(String(cString: strerror(e)))); set screen.format to XRGB8888")
         }
         var offset: UInt64 = 0
         r = drmModeMapDumbBuffer(fd, handle, &offset)

@@ -15,9 +15,12 @@ public struct Bitfield: Equatable, Sendable {
 /// The pixel layout an fbdev driver reports, read from its bitfields rather than assumed.
 public enum FramebufferFormat {
     /// The format whose channels sit where the driver says, or an error naming what it reports.
-    public static func pixelFormat(bitsPerPixel: UInt32, red: Bitfield, green: Bitfield, blue: Bitfield, transp: Bitfield) throws(DisplayError) -> PixelFormat {
+    public static func pixelFormat(bitsPerPixel: UInt32, red: Bitfield, green: Bitfield, blue: Bitfield, transp: Bitfield)
+        throws(DisplayError) -> PixelFormat
+    {
         func at(_ r: UInt32, _ g: UInt32, _ b: UInt32, lengths: (UInt32, UInt32, UInt32)) -> Bool {
-            red == Bitfield(offset: r, length: lengths.0) && green == Bitfield(offset: g, length: lengths.1) && blue == Bitfield(offset: b, length: lengths.2)
+            red == Bitfield(offset: r, length: lengths.0) && green == Bitfield(offset: g, length: lengths.1)
+                && blue == Bitfield(offset: b, length: lengths.2)
         }
         let alpha = transp.length == 8
         switch bitsPerPixel {

@@ -1,8 +1,8 @@
 import CLinux
 import Glibc
 import HaloEngine
-import HaloRender
 import HaloPOSIX
+import HaloRender
 
 /// A Linux fbdev device (`/dev/fb0`): its screen information read with FBIOGET_VSCREENINFO and
 /// FBIOGET_FSCREENINFO, its memory mapped, `fsync` as the flush. With `pan`, two pages are
@@ -31,7 +31,8 @@ public final class LinuxFramebuffer: FramebufferDevice {
     public init(path: String = "/dev/fb0", pan: Bool = false) throws(DisplayError) {
         self.path = path
         do { fd = try CharacterDevice.open(path, flags: O_RDWR | O_CLOEXEC) } catch {
-            let hint = error.errno == EACCES ? "add the user to the video group or run as root" : "check the board's fbdev device (ls /dev/fb*)"
+            let hint =
+                error.errno == EACCES ? "add the user to the video group or run as root" : "check the board's fbdev device (ls /dev/fb*)"
             throw DisplayError("cannot open \(path): \(error.message ?? SystemError.reason(error.errno)); \(hint)")
         }
         var variable = fb_var_screeninfo()
@@ -39,7 +40,8 @@ public final class LinuxFramebuffer: FramebufferDevice {
         if ioctl(fd, LinuxFramebuffer.getVariableInfo, &variable) != 0 || ioctl(fd, LinuxFramebuffer.getFixedInfo, &fixed) != 0 {
             let e = errno
             close(fd)
-            throw DisplayError("\(path) is not a framebuffer device (its screen information cannot be read: \(String(cString: strerror(e))))")
+            throw DisplayError(
+                "\(path) is not a framebuffer device (its screen information cannot be read: \(String(cString: strerror(e))))")
         }
         if pan && variable.yres_virtual < 2 * variable.yres {
             // Ask for room for a second page; many drivers have none.
@@ -52,7 +54,8 @@ public final class LinuxFramebuffer: FramebufferDevice {
             {
                 close(fd)
                 throw DisplayError(
-                    "\(path) cannot double-buffer: its virtual height stays \(variable.yres_virtual) rows, not the \(2 * variable.yres) panning needs; set screen.pan: no in the board")
+                    "\(path) cannot double-buffer: its virtual height stays \(variable.yres_virtual) rows, not the \(2 * variable.yres) panning needs; set screen.pan: no in the board"
+                )
             }
         }
         func field(_ b: fb_bitfield) -> Bitfield { Bitfield(offset: b.offset, length: b.length) }

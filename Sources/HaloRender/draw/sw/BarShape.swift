@@ -12,7 +12,9 @@ public struct BarShape: Equatable {
     public var fillFrom: Int32
     public var fillTo: Int32
 
-    public init(x: Int32, y: Int32, width: Int32, height: Int32, radius: Int32, track: Color, indicator: Color, fillFrom: Int32 = 0, fillTo: Int32) {
+    public init(
+        x: Int32, y: Int32, width: Int32, height: Int32, radius: Int32, track: Color, indicator: Color, fillFrom: Int32 = 0, fillTo: Int32
+    ) {
         self.x = x
         self.y = y
         self.width = max(0, width)

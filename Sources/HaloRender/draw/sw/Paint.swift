@@ -4,7 +4,6 @@ struct Paint<Layout: PixelLayout> {
     let packed: UInt32
     let opaque: Bool
 
-    
     init(_ color: Color) {
         self.color = color
         self.packed = Layout.pack(color)

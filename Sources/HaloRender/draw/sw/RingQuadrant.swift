@@ -61,7 +61,8 @@ public final class RingQuadrant {
             // cost more than the row's limits themselves.
             (row + j).initialize(
                 to: Row(
-                    hole: Int32(truncatingIfNeeded: hole), solidFrom: Int32(truncatingIfNeeded: from), solidTo: Int32(truncatingIfNeeded: to),
+                    hole: Int32(truncatingIfNeeded: hole), solidFrom: Int32(truncatingIfNeeded: from),
+                    solidTo: Int32(truncatingIfNeeded: to),
                     reach: Int32(truncatingIfNeeded: i.reach), start: total))
             total &+= Int32(truncatingIfNeeded: i.reach &- hole)
         }

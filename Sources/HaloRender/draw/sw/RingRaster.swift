@@ -150,7 +150,10 @@ struct RingRaster<Layout: PixelLayout> {
 
     /// Row `y` (columns `x0 ..< x1`) from row `j` of the quadrants of its two halves; `right`
     /// is the first column right of the centre.
-    func drawRow(_ canvas: Canvas<Layout>, _ y: Int32, _ x0: Int32, _ x1: Int32, _ left: RingQuadrant, _ rightHalf: RingQuadrant, _ j: Int, _ right: Int32) {
+    func drawRow(
+        _ canvas: Canvas<Layout>, _ y: Int32, _ x0: Int32, _ x1: Int32, _ left: RingQuadrant, _ rightHalf: RingQuadrant, _ j: Int,
+        _ right: Int32
+    ) {
         let py = Int64(y) &* 256 &+ 128 &- cy
         let row = RowPass(y: y, py: py, x0: x0, x1: x1, settled: settled(py: py))
         drawHalf(canvas, row, left, j, firstColumn: right &- 1, Leftward.self)
@@ -199,7 +202,8 @@ struct RingRaster<Layout: PixelLayout> {
             }
             let paint = inside ? indicator : track
             if paint.visible {
-                RimWalker<Layout>.plain(paint, canvas.address(a, row.y), cov, step: Int(step), xStep: canvas.xStep, from: 0, to: count, solid: band)
+                RimWalker<Layout>.plain(
+                    paint, canvas.address(a, row.y), cov, step: Int(step), xStep: canvas.xStep, from: 0, to: count, solid: band)
             }
             return
         }

@@ -39,8 +39,11 @@ public struct RoundedRectShape: Equatable {
         if strokeWidth > 0 { return .empty }
         // The inner box of a rounded rectangle: inset by (1 − 1/√2) of the radius, rounded up.
         let inset = (radius * 75 + 255) / 256
-        let wide = IntRect(minX: Fixed.ceil(x), minY: Fixed.ceil(y + radius), maxX: Fixed.floor(x + width), maxY: Fixed.floor(y + height - radius))
-        let tall = IntRect(minX: Fixed.ceil(x + inset), minY: Fixed.ceil(y + inset), maxX: Fixed.floor(x + width - inset), maxY: Fixed.floor(y + height - inset))
+        let wide = IntRect(
+            minX: Fixed.ceil(x), minY: Fixed.ceil(y + radius), maxX: Fixed.floor(x + width), maxY: Fixed.floor(y + height - radius))
+        let tall = IntRect(
+            minX: Fixed.ceil(x + inset), minY: Fixed.ceil(y + inset), maxX: Fixed.floor(x + width - inset),
+            maxY: Fixed.floor(y + height - inset))
         return wide.area >= tall.area ? wide : tall
     }
 
@@ -94,7 +97,6 @@ public func drawRoundedRect<Layout>(_ canvas: Canvas<Layout>, _ shape: RoundedRe
         }
     }
 }
-
 
 /// A rounded rectangle's outline set up for per-pixel coverage. Its arithmetic wraps: every
 /// value is a Q8 screen coordinate or the square of one, far inside 64 bits.
