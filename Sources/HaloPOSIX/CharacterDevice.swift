@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Opens device nodes named in board files (`/dev/dri/card0`, `/dev/fb0`), checked on the
 /// open descriptor: whatever the path says (`/dev/../etc/passwd`, a symlink swapped in), what

@@ -1,5 +1,10 @@
 import CLinux
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// An open file descriptor owned by this object: closed exactly once, when it goes away.
 public final class Descriptor {

@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Whole-file reads of the files a person names (board profiles, fonts), refusing anything that
 /// is not a regular file. The file is opened without blocking and checked on its descriptor:

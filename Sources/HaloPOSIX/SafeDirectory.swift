@@ -1,4 +1,8 @@
-import Glibc
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// A directory the daemon creates files in (its socket, snapshots), opened once and checked on
 /// its descriptor: it must belong to this user or to root, and if others may write in it, it

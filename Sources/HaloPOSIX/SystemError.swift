@@ -1,5 +1,10 @@
 import CLinux
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// A failed system call: which call, on what, and the kernel's reason.
 public struct SystemError: Error, CustomStringConvertible, Sendable {

@@ -97,7 +97,7 @@ struct LedRingTests {
         try e.run("show up circular value=50%", at: 0)
         for t: Int64 in [600, 700, 800] { try lights.update(at: .milliseconds(t)) }
         #expect(lights.output.frames.count == 1)
-        #expect(lights.framesSkipped == 2)
+        #expect(lights.framesSent == 1 && lights.framesSkipped == 2)
         let lit = lights.output.current
         #expect(lit[0] == Color(r: 5, g: 66, b: 128))  // #0A84FF at 128/255
         #expect(lit[3] == Color(r: 16, g: 16, b: 16))  // #202020 at 128/255

@@ -1,5 +1,10 @@
 import CLinux
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Puts the foreground virtual terminal in graphics mode (KD_GRAPHICS) while Halo owns the
 /// screen, so the text console stops drawing its blinking cursor and messages over the picture,

@@ -1,5 +1,10 @@
 import CLinux
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Puts the console back in its text mode when Halo dies of a fault: a bad access (SIGSEGV,
 /// SIGBUS), a Swift runtime trap (SIGILL on x86-64, SIGTRAP on arm64), an abort or an

@@ -1,5 +1,10 @@
 import CLinux
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Runs a blocking system call under a one-shot SIGALRM aimed at the calling thread, so a
 /// driver that never answers interrupts it (EINTR) instead of stalling the caller. The handler

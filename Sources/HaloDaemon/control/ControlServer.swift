@@ -1,8 +1,13 @@
 import CLinux
-import Glibc
 import HaloEngine
 import HaloPOSIX
 import HaloRender
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// The daemon's loop: clients send lines of the control language on a Unix socket and each
 /// line gets one reply; the screen is drawn when something changed or animates, and the loop

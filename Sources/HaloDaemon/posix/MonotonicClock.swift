@@ -1,6 +1,11 @@
 import CLinux
-import Glibc
 import HaloEngine
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// The engine's clock on a running system: CLOCK_MONOTONIC, which never jumps when the wall
 /// clock is set.

@@ -1,6 +1,11 @@
 import CLinux
-import Glibc
 import HaloEngine
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Who is at the other end of a client connection: the kernel's record of its process and
 /// user when it connected, and the program's name, for the log and for the per-program limits.

@@ -1,5 +1,10 @@
 import CLinux
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// How long this process has existed, from the kernel's record of when it started
 /// (`/proc/self/stat`, field 22, in clock ticks since boot) to CLOCK_BOOTTIME now. It counts

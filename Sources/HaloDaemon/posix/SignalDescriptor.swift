@@ -1,6 +1,11 @@
 import CLinux
-import Glibc
 import HaloPOSIX
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Signals delivered as readable events on a descriptor (signalfd), so the daemon handles
 /// them in its poll loop instead of in an async handler.

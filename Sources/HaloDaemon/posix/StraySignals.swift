@@ -1,5 +1,10 @@
 import CLinux
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Signals the daemon has no use for must not end it: by default SIGPIPE, SIGUSR1, SIGALRM,
 /// SIGIO and the real-time signals all kill a process without its cleanup, leaving the socket

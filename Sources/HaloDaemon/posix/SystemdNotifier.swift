@@ -1,5 +1,10 @@
 import CLinux
-import Glibc
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// sd_notify without libsystemd: one datagram to the socket systemd names in $NOTIFY_SOCKET,
 /// for a `Type=notify` unit. Does nothing when not started by systemd.

@@ -1,6 +1,11 @@
 import CLinux
-import Glibc
 import HaloPOSIX
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Unix stream sockets named by a path: the daemon's listener and the client's connection.
 public enum UnixSocket {

@@ -1,6 +1,11 @@
 import CLinux
-import Glibc
 import HaloPOSIX
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// The FIFO psplash reads (`/run/psplash_fifo` on Yocto images), made if missing. It is opened
 /// for reading and writing, so it always has a writer and never reports end-of-file between

@@ -1,5 +1,10 @@
-import Glibc
 import HaloPOSIX
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Where `snapshot` writes: a directory the board names (never one a client chooses), with file
 /// names the daemon picks. The names cycle through `kept` of them, so repeated snapshots cannot

@@ -3,17 +3,6 @@ public enum CommandParser {
     /// Lines longer than this are refused unread: a line is one short command.
     public static let maximumLineBytes = 4096
 
-    public static let grammar = """
-        show <id> <kind> [label="..."] [value=<v>] [show-value=yes|no] [region=x,y,w,h] [place=center|top|bottom|inline|toast|dialog] [track=hidden] [cancellable=yes]
-        progress <id> <v>
-        label <id> "..."
-        succeed <id> "label" [persist]
-        fail <id> "label"
-        dismiss <id>
-        cancel <id>
-        toast "text" [long]
-        """
-
     public static func parse(_ line: String) -> Result<Command, ControlError> {
         if line.utf8.count > maximumLineBytes {
             return .failure(

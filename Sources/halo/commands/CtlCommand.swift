@@ -4,6 +4,8 @@ import HaloPOSIX
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #endif
 
 /// `halo ctl`: sends control lines to a running daemon and prints each reply. The exit status

@@ -9,6 +9,8 @@ import HaloRender
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
 #endif
 
 /// `halo run`: the daemon. It opens the board's screen (DRM/KMS, fbdev, or the mock display in

@@ -1,7 +1,12 @@
 import CDRM
-import Glibc
 import HaloEngine
 import HaloPOSIX
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// An open DRM device node (`/dev/dri/cardN`) and its master role: only the master may set
 /// modes and flip, so a second program on the same card has to wait for the first to let go.

@@ -1,8 +1,13 @@
 import CDRM
 import CLinux
-import Glibc
 import HaloEngine
 import HaloRender
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// A `Display` on DRM/KMS: the plain kmscube flow. Frames are blended in a shadow buffer in
 /// RAM; each present copies the damage into the back dumb buffer (repaired first with what was
@@ -30,7 +35,6 @@ public final class DrmDisplay: Display {
     /// True between `release` and `adopt`: another program may own the screen.
     public private(set) var released = false
     public private(set) var bytesPushed: Int64 = 0
-    public private(set) var flipsCompleted = 0
 
     public init(card: DrmCard, output: DrmOutput, format: PixelFormat, rotation: Rotation) throws(DisplayError) {
         self.card = card
@@ -127,7 +131,6 @@ public final class DrmDisplay: Display {
                 if type == UInt32(DRM_EVENT_FLIP_COMPLETE), let f = flipping {
                     front = f
                     flipping = nil
-                    flipsCompleted += 1
                 }
                 if length < 8 { return }
                 at += length

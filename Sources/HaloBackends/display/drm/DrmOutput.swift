@@ -1,7 +1,12 @@
 import CDRM
-import Glibc
 import HaloEngine
 import HaloRender
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// Where a DRM picture goes: a connector, the mode it runs at and the CRTC that scans it out.
 /// Chosen as the board asks (connector name, `WIDTHxHEIGHT@HZ`) or from what is plugged in.

@@ -1,7 +1,12 @@
 import CDRM
-import Glibc
 import HaloEngine
 import HaloRender
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// A CPU-drawable scan-out buffer: a dumb buffer, mapped into memory and registered as a
 /// framebuffer object in the pixel format the renderer writes.

@@ -1,8 +1,13 @@
 import CLinux
-import Glibc
 import HaloEngine
 import HaloPOSIX
 import HaloRender
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// A Linux fbdev device (`/dev/fb0`): its screen information read with FBIOGET_VSCREENINFO and
 /// FBIOGET_FSCREENINFO, its memory mapped, `fsync` as the flush. With `pan`, two pages are
