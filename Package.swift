@@ -27,20 +27,27 @@ let package = Package(
 
         // Layer 2: indicator state machines, animation, layout, control language.
         .target(name: "HaloEngine", dependencies: ["HaloRender"]),
+        // The hardware protocols the backends implement (Display, RingOutput) and their errors:
+        // nothing of boards, daemons or the engine.
+        .target(name: "HaloHAL", dependencies: ["HaloRender"]),
+        // Joins the engine to its outputs: a Screen draws it on a Display, RingLights on a RingOutput.
+        .target(name: "HaloOutputs", dependencies: ["HaloEngine", "HaloHAL", "HaloRender"]),
         // Text rasterisation behind the engine's GlyphSource boundary.
         .target(name: "HaloFreeType", dependencies: ["HaloEngine", "HaloPOSIX", "CFreeType"]),
         // Board profiles (YAML through libyaml).
         .target(name: "HaloBoards", dependencies: ["HaloEngine", "HaloPOSIX", "CYAML"]),
-        // Layer 3: hardware backends behind the engine's Display and RingOutput protocols.
-        .target(name: "HaloBackends", dependencies: ["HaloEngine", "HaloRender", "HaloPOSIX", "CLinux", "CDRM"]),
-        // Layer 4: the mock backend: memory display, virtual clock, PNG output.
-        .target(name: "HaloMock", dependencies: ["HaloEngine", "HaloRender", "CZlib"]),
+        // Layer 3: hardware backends behind HaloHAL's Display and RingOutput protocols.
+        .target(name: "HaloBackends", dependencies: ["HaloEngine", "HaloHAL", "HaloRender", "HaloPOSIX", "CLinux", "CDRM"]),
+        // Layer 4: the mock backend: memory display, LED recorder, PNG output, the demo gallery.
+        .target(name: "HaloMock", dependencies: ["HaloEngine", "HaloHAL", "HaloRender", "CZlib"]),
         // Layer 5: the daemon's control socket and loop, and the command.
-        .target(name: "HaloDaemon", dependencies: ["HaloEngine", "HaloRender", "HaloPOSIX", "CLinux"]),
+        .target(name: "HaloDaemon", dependencies: ["HaloEngine", "HaloHAL", "HaloOutputs", "HaloRender", "HaloPOSIX", "CLinux"]),
         .executableTarget(
             name: "halo",
             dependencies: [
-                "HaloEngine", "HaloRender", "HaloMock", "HaloBoards", "HaloFreeType", "HaloDaemon", "HaloBackends", "HaloPOSIX",
+                "HaloEngine", "HaloRender", "HaloHAL", "HaloOutputs", "HaloMock", "HaloBoards", "HaloFreeType", "HaloDaemon",
+                "HaloBackends",
+                "HaloPOSIX",
             ],
             // The systemd unit and udev rule that install beside the binary (see the README).
             exclude: ["install"]
@@ -51,12 +58,17 @@ let package = Package(
         .testTarget(name: "HaloRenderTests", dependencies: ["HaloRender"]),
         .testTarget(
             name: "HaloEngineTests",
-            dependencies: ["HaloEngine", "HaloRender", "HaloMock", "HaloBoards", "HaloFreeType", "HaloTestSupport"],
+            dependencies: [
+                "HaloEngine", "HaloRender", "HaloHAL", "HaloOutputs", "HaloMock", "HaloBoards", "HaloFreeType", "HaloTestSupport",
+            ],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "HaloBackendTests", dependencies: ["HaloBackends", "HaloEngine", "HaloMock", "HaloRender", "HaloTestSupport"]),
         .testTarget(
-            name: "HaloDaemonTests", dependencies: ["HaloDaemon", "HaloPOSIX", "HaloEngine", "HaloMock", "HaloRender", "HaloTestSupport"]),
+            name: "HaloBackendTests",
+            dependencies: ["HaloBackends", "HaloEngine", "HaloHAL", "HaloOutputs", "HaloMock", "HaloRender", "HaloTestSupport"]),
+        .testTarget(
+            name: "HaloDaemonTests",
+            dependencies: ["HaloDaemon", "HaloPOSIX", "HaloEngine", "HaloHAL", "HaloOutputs", "HaloMock", "HaloRender", "HaloTestSupport"]),
         // Runs the built `halo` binary as a process: exit status, messages and files written.
         .testTarget(name: "HaloCommandTests", dependencies: ["halo", "HaloTestSupport"]),
         // Boots Debian's kernel under QEMU and compares what its virtual GPUs scan out with the mock.

@@ -1,4 +1,5 @@
 import HaloEngine
+import HaloHAL
 import HaloRender
 
 /// An LED ring in memory: it records every set of colours it is sent, so tests and `halo replay`
@@ -13,9 +14,9 @@ public final class LedRecorder: RingOutput {
         self.count = count
     }
 
-    public func show(_ colors: [Color]) throws(DisplayError) {
+    public func show(_ colors: [Color]) throws(RingError) {
         guard colors.count == count else {
-            throw DisplayError("sent \(colors.count) colours to a ring of \(count) LEDs; set leds.count in the board to the ring's size")
+            throw RingError("sent \(colors.count) colours to a ring of \(count) LEDs; set leds.count in the board to the ring's size")
         }
         if frames.count >= LedRecorder.capacity { frames.removeFirst() }
         frames.append(colors)

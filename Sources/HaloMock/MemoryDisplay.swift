@@ -1,4 +1,5 @@
 import HaloEngine
+import HaloHAL
 import HaloRender
 
 /// A display in memory, in the board's pixel format, with an optional padded stride so that

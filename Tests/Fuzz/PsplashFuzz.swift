@@ -1,6 +1,8 @@
 import Glibc
 import HaloDaemon
 import HaloEngine
+import HaloHAL
+import HaloOutputs
 import HaloRender
 
 /// The FIFO every input is written into, made once per fuzzing process.

@@ -1,6 +1,8 @@
 import HaloBackends
 import HaloEngine
+import HaloHAL
 import HaloMock
+import HaloOutputs
 import HaloRender
 import HaloTestSupport
 import Testing

@@ -2,7 +2,9 @@ import CLinux
 import Glibc
 import HaloDaemon
 import HaloEngine
+import HaloHAL
 import HaloMock
+import HaloOutputs
 import HaloPOSIX
 import HaloRender
 import HaloTestSupport

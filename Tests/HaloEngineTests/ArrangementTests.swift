@@ -1,7 +1,9 @@
 import Foundation
 import HaloBoards
 import HaloEngine
+import HaloHAL
 import HaloMock
+import HaloOutputs
 import HaloRender
 import HaloTestSupport
 import Testing

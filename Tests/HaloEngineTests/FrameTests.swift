@@ -1,5 +1,7 @@
 import HaloEngine
+import HaloHAL
 import HaloMock
+import HaloOutputs
 import HaloRender
 import HaloTestSupport
 import Testing

@@ -2,7 +2,9 @@ import Foundation
 import HaloBoards
 import HaloEngine
 import HaloFreeType
+import HaloHAL
 import HaloMock
+import HaloOutputs
 import Testing
 
 /// The demo gallery against golden images in Tests/HaloEngineTests/Golden. They catch change;

@@ -1,7 +1,9 @@
 import Glibc
 import HaloEngine
 import HaloFreeType
+import HaloHAL
 import HaloMock
+import HaloOutputs
 import HaloRender
 import HaloTestSupport
 import Testing

@@ -1,5 +1,7 @@
 import HaloEngine
+import HaloHAL
 import HaloMock
+import HaloOutputs
 import HaloRender
 import Testing
 
@@ -106,7 +108,7 @@ struct LedRingTests {
     @Test("a ring of the wrong size is refused with the fix")
     func wrongSize() {
         let recorder = LedRecorder(count: 12)
-        #expect(throws: DisplayError.self) { try recorder.show([Color](repeating: .white, count: 8)) }
+        #expect(throws: RingError.self) { try recorder.show([Color](repeating: .white, count: 8)) }
         do {
             try recorder.show([Color](repeating: .white, count: 8))
         } catch {

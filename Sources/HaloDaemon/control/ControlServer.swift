@@ -1,5 +1,7 @@
 import CLinux
 import HaloEngine
+import HaloHAL
+import HaloOutputs
 import HaloPOSIX
 import HaloRender
 

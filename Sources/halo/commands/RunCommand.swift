@@ -3,7 +3,9 @@ import HaloBoards
 import HaloDaemon
 import HaloEngine
 import HaloFreeType
+import HaloHAL
 import HaloMock
+import HaloOutputs
 import HaloPOSIX
 import HaloRender
 

@@ -1,7 +1,9 @@
 import HaloBoards
 import HaloEngine
 import HaloFreeType
+import HaloHAL
 import HaloMock
+import HaloOutputs
 import HaloRender
 
 /// An engine on the mock display of a board: what demo, replay and bench run on.

@@ -1,5 +1,6 @@
 import HaloBackends
 import HaloEngine
+import HaloHAL
 import HaloMock
 
 /// The screen `halo run` draws on, as the board's `display:` key (or `--display`) asks.

@@ -1,4 +1,6 @@
 import HaloEngine
+import HaloHAL
+import HaloOutputs
 import HaloRender
 
 /// A display in plain memory for the fuzz targets: the whole path from a command to pixels

@@ -1,5 +1,6 @@
 import CDRM
 import HaloEngine
+import HaloHAL
 import HaloPOSIX
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import CDRM
 import CLinux
 import HaloEngine
+import HaloHAL
 import HaloRender
 
 #if canImport(Glibc)

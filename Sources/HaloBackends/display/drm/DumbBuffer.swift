@@ -1,5 +1,6 @@
 import CDRM
 import HaloEngine
+import HaloHAL
 import HaloRender
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import HaloEngine
+import HaloHAL
 import HaloRender
 
 /// A `Display` on an fbdev framebuffer. Frames are drawn into a shadow buffer in RAM, and only

@@ -1,4 +1,5 @@
 import HaloEngine
+import HaloHAL
 import HaloRender
 
 /// What an fbdev framebuffer offers once opened: its geometry and layout, the memory the

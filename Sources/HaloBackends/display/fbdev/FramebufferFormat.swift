@@ -1,4 +1,5 @@
 import HaloEngine
+import HaloHAL
 import HaloRender
 
 /// Where one colour channel sits in an fbdev pixel: bit offset within the little-endian pixel

@@ -1,5 +1,6 @@
 import CLinux
 import HaloEngine
+import HaloHAL
 import HaloPOSIX
 import HaloRender
 

@@ -1,3 +1,5 @@
+import HaloEngine
+import HaloHAL
 import HaloRender
 
 /// Joins an engine to a display: each `update` draws only what changed since the last frame

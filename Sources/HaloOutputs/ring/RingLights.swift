@@ -1,3 +1,5 @@
+import HaloEngine
+import HaloHAL
 import HaloRender
 
 /// Joins an engine to an LED ring: each `update` works out the ring's colours and sends them
@@ -22,7 +24,7 @@ public final class RingLights<Output: RingOutput> {
 
     /// Brings the ring up to date with the engine at `now`; true when colours were sent.
     @discardableResult
-    public func update(at now: Instant) throws(DisplayError) -> Bool {
+    public func update(at now: Instant) throws(RingError) -> Bool {
         let colors = engine.ledColors(look, at: now)
         if colors == shown {
             framesSkipped += 1

@@ -29,17 +29,3 @@ extension Display {
     public var readyForFrame: Bool { true }
     public func handleEvents() {}
 }
-
-/// A display failure, worded for the person running Halo.
-public struct DisplayError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
-
-/// One LED of a ring, as a colour. GPIO, SPI and LED-class backends implement `RingOutput`;
-/// the mock records what it is sent.
-public protocol RingOutput: AnyObject {
-    /// Number of LEDs, clockwise from the one at 12 o'clock.
-    var count: Int { get }
-    func show(_ colors: [Color]) throws(DisplayError)
-}

@@ -1,0 +1,9 @@
+import HaloRender
+
+/// One LED of a ring, as a colour. GPIO, SPI and LED-class backends implement `RingOutput`;
+/// the mock records what it is sent.
+public protocol RingOutput: AnyObject {
+    /// Number of LEDs, clockwise from the one at 12 o'clock.
+    var count: Int { get }
+    func show(_ colors: [Color]) throws(RingError)
+}
