@@ -35,9 +35,9 @@ let package = Package(
         // Text rasterisation behind the engine's GlyphSource boundary.
         .target(name: "HaloFreeType", dependencies: ["HaloEngine", "HaloPOSIX", "CFreeType"]),
         // Board profiles (YAML through libyaml).
-        .target(name: "HaloBoards", dependencies: ["HaloEngine", "HaloPOSIX", "CYAML"]),
+        .target(name: "HaloBoards", dependencies: ["HaloEngine", "HaloHAL", "HaloPOSIX", "CYAML"]),
         // Layer 3: hardware backends behind HaloHAL's Display and RingOutput protocols.
-        .target(name: "HaloBackends", dependencies: ["HaloEngine", "HaloHAL", "HaloRender", "HaloPOSIX", "CLinux", "CDRM"]),
+        .target(name: "HaloBackends", dependencies: ["HaloHAL", "HaloRender", "HaloPOSIX", "CLinux", "CDRM"]),
         // Layer 4: the mock backend: memory display, LED recorder, PNG output, the demo gallery.
         .target(name: "HaloMock", dependencies: ["HaloEngine", "HaloHAL", "HaloRender", "CZlib"]),
         // Layer 5: the daemon's control socket and loop, and the command.

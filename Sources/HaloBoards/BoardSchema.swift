@@ -1,4 +1,5 @@
 import HaloEngine
+import HaloHAL
 import HaloRender
 
 /// The keys of a board file and how each value is checked. Every key documented in

@@ -1,6 +1,7 @@
 import Foundation
 import HaloBoards
 import HaloEngine
+import HaloHAL
 import HaloRender
 import HaloTestSupport
 import Testing

@@ -1,4 +1,3 @@
-import HaloEngine
 import HaloRender
 
 /// The frame in RAM that the renderer blends into. Scan-out memory (a mapped framebuffer or

@@ -1,3 +1,4 @@
+import HaloBoards
 import HaloEngine
 import HaloMock
 import HaloRender

@@ -1,4 +1,5 @@
 import HaloBackends
+import HaloBoards
 import HaloEngine
 import HaloHAL
 import HaloMock
@@ -10,7 +11,9 @@ enum ScreenChoice {
     case fbdev(FbdevDisplay<LinuxFramebuffer>)
 
     static func open(_ board: Board, kind: DisplaySettings.Kind, waitMasterSeconds: Int) throws(DisplayError) -> ScreenChoice {
-        let settings = board.display
+        let display = board.display
+        let settings = DrmRequest(
+            device: display.device, connector: display.connector, mode: display.mode, rotationFromPanel: display.rotationFromPanel)
         switch kind {
         case .mock:
             return .mock(MemoryDisplay(width: board.width, height: board.height, format: board.format, rotation: board.rotation))

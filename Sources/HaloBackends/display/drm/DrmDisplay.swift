@@ -1,6 +1,5 @@
 import CDRM
 import CLinux
-import HaloEngine
 import HaloHAL
 import HaloRender
 
@@ -184,9 +183,9 @@ public final class DrmDisplay: Display {
 }
 
 extension DrmDisplay {
-    /// The card and output a board asks for: its `screen.device`, or the first card with a
-    /// connected connector that matches `screen.connector` and `screen.mode`.
-    public static func findOutput(_ settings: DisplaySettings) throws(DisplayError) -> (DrmCard, DrmOutput) {
+    /// The card and output `request` asks for: its device, or the first card with a connected
+    /// connector that matches its connector and mode.
+    public static func findOutput(_ settings: DrmRequest) throws(DisplayError) -> (DrmCard, DrmOutput) {
         let paths = settings.device.map { [$0] } ?? DrmCard.nodes()
         if paths.isEmpty {
             throw DisplayError(
@@ -204,8 +203,8 @@ extension DrmDisplay {
         throw DisplayError(reasons.joined(separator: "; "))
     }
 
-    /// Opens the board's DRM screen and takes DRM master (waiting up to `waitMasterSeconds`).
-    public static func open(_ settings: DisplaySettings, format: PixelFormat, rotation: Rotation, waitMasterSeconds: Int = 0)
+    /// Opens the requested DRM screen and takes DRM master (waiting up to `waitMasterSeconds`).
+    public static func open(_ settings: DrmRequest, format: PixelFormat, rotation: Rotation, waitMasterSeconds: Int = 0)
         throws(DisplayError) -> DrmDisplay
     {
         let (card, output) = try findOutput(settings)
@@ -213,9 +212,9 @@ extension DrmDisplay {
         return try DrmDisplay(card: card, output: output, settings: settings, format: format, rotation: rotation)
     }
 
-    /// A display on a found output, turned as the board says: its rotation, or with
-    /// `rotation: auto` the connector's panel orientation.
-    public convenience init(card: DrmCard, output: DrmOutput, settings: DisplaySettings, format: PixelFormat, rotation: Rotation)
+    /// A display on a found output, turned by `rotation`, or as the connector's panel
+    /// orientation says when the request asks for that.
+    public convenience init(card: DrmCard, output: DrmOutput, settings: DrmRequest, format: PixelFormat, rotation: Rotation)
         throws(DisplayError)
     {
         let turn = settings.rotationFromPanel ? (output.panelRotation ?? .none) : rotation

@@ -1,5 +1,4 @@
 import CDRM
-import HaloEngine
 import HaloHAL
 import HaloRender
 

@@ -1,4 +1,3 @@
-import HaloEngine
 import HaloHAL
 import HaloRender
 

@@ -1,5 +1,4 @@
 import CLinux
-import HaloEngine
 import HaloHAL
 import HaloPOSIX
 import HaloRender

@@ -1,3 +1,4 @@
+import HaloEngine
 import HaloRender
 
 /// A device's screen, look and timing policy: what a board profile in `Boards/` describes.
