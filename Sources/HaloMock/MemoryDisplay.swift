@@ -4,7 +4,7 @@ import HaloRender
 
 /// A display in memory, in the board's pixel format, with an optional padded stride so that
 /// code which ignores the stride is caught. Its pictures can be saved as PNG.
-public final class MemoryDisplay: Display {
+public final class MemoryDisplay: SnapshotSource {
     public let width: Int32
     public let height: Int32
     public let format: PixelFormat
@@ -80,6 +80,17 @@ public final class MemoryDisplay: Display {
     /// The picture as a PNG, handed to `sink` in pieces as it is compressed, read from the
     /// framebuffer a row at a time: a snapshot of a large board costs two rows of memory, not
     /// a copy of the screen.
+    public func writeSnapshot(_ sink: (ArraySlice<UInt8>) -> Bool) throws(DisplayError) {
+        var stopped = false
+        do {
+            try writePNG { (piece: ArraySlice<UInt8>) throws(PNGError) in
+                if !stopped && !sink(piece) { stopped = true }
+            }
+        } catch {
+            throw DisplayError("cannot encode the picture as PNG: \(error.description)")
+        }
+    }
+
     public func writePNG(_ sink: (ArraySlice<UInt8>) throws(PNGError) -> Void) throws(PNGError) {
         let target = RenderTarget(memory: pixels, width: width, height: height, stride: stride, format: format)
         switch format {

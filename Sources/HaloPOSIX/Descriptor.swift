@@ -36,7 +36,23 @@ public final class Descriptor {
         }
     }
 
-    /// Writes as much of `bytes` as the descriptor takes now; returns how much.
+    /// Writes all of `bytes` to a file (not a socket), retrying interrupted and short writes;
+    /// `subject` names the file in the error.
+    public func writeAll(_ bytes: UnsafeRawBufferPointer, subject: String) throws(SystemError) {
+        var at = 0
+        while at < bytes.count {
+            let n = Glibc.write(raw, bytes.baseAddress! + at, bytes.count - at)
+            if n > 0 {
+                at += n
+                continue
+            }
+            let e = n < 0 ? errno : EIO
+            if e == EINTR { continue }
+            throw SystemError("write", errno: e, subject: subject)
+        }
+    }
+
+    /// Writes as much of `bytes` as the socket takes now; returns how much.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int {
         while true {
             // MSG_NOSIGNAL: a client that hung up must not kill the daemon with SIGPIPE.

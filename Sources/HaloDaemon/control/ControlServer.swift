@@ -54,10 +54,12 @@ public final class ControlServer<Output: Display> {
 
     /// Called on SIGHUP (reload the board's theme).
     public var onReload: (() -> Void)?
-    /// Commands the daemon's host adds (a snapshot, a DRM handoff): given the line and a way
-    /// to bring the screen up to date first, returns the reply, or nil when the line is not
-    /// one of them.
-    public var extraCommand: ((String, _ drawNow: () -> Void) -> String?)?
+    /// What the screen is, for replies and the log (`/dev/dri/card0 HDMI-A-1 1920x1080 XRGB8888`).
+    public var screenName = "the screen"
+    /// The folder `snapshot` writes into (the board's `snapshots` key, or beside the socket);
+    /// it is opened, and made if missing, at the first snapshot.
+    public var snapshotPath: String?
+    var snapshotFolder: SnapshotFolder?
     /// Where the daemon's log lines go (stderr in `halo run`); they arrive through `report`,
     /// which limits each kind of line.
     public var log: (String) -> Void = { _ in }
@@ -402,73 +404,23 @@ public final class ControlServer<Output: Display> {
     }
 
     func handle(_ line: String, from c: ClientSession, now: Instant) {
-        if line == "subscribe" {
-            c.subscribed = true
-            c.send("ok")
-            return
-        }
-        c.send(execute(line, at: now, owner: c.number))
+        c.send(execute(line, at: now, owner: c.number, client: c))
     }
 
-    /// Runs one line of the control language as a client would send it; returns the reply.
+    /// Runs one line as a client would send it (a daemon command or a line of the control
+    /// language); returns the reply.
     public func execute(_ line: String, at now: Instant, owner: Int = 0) -> String {
-        if line == "stats" { return "ok " + statsLine }
-        if line == "sync" { return sync() }
-        let verb = line.prefix { $0 != " " && $0 != "\t" }
-        if ["stats", "sync", "subscribe"].contains(verb) {
-            return "error invalid: \(verb) takes nothing after it; send the word \(verb) alone"
-        }
-        if let reply = extraCommand?(line, { self.drawIfDue(now) }) {
-            needsFrame = true
-            return reply
-        }
+        execute(line, at: now, owner: owner, client: nil)
+    }
+
+    func execute(_ line: String, at now: Instant, owner: Int, client: ClientSession?) -> String {
+        if let reply = daemonReply(line, from: client, at: now) { return reply }
         let reply = engine.reply(to: line, at: now, owner: owner)
         if let command = reply.applied {
             needsFrame = true
             if case .cancel(let id) = command { broadcast("cancelled \(id)") }
         }
         return reply.text
-    }
-
-    /// `sync`: draws the picture as it is now and waits (at most a second) until the display
-    /// has shown it, so a script can tell the screen is up to date.
-    func sync() -> String {
-        waitUntilDisplayReady()
-        needsFrame = true
-        drawIfDue(clock())
-        waitUntilDisplayReady()
-        return "ok"
-    }
-
-    func waitUntilDisplayReady() {
-        var waited = 0
-        while !screen.display.readyForFrame && waited < 1000 {
-            if let fd = screen.display.eventDescriptor {
-                var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                if poll(&p, 1, 50) > 0 { screen.display.handleEvents() }
-            }
-            waited += 50
-        }
-    }
-
-    /// What `stats` reports, as key=value words.
-    public var statsLine: String {
-        "frames=\(framesDrawn) over-budget=\(frameTimes.overBudget) render-p50-us=\(frameTimes.percentile(50)) "
-            + "render-p99-us=\(frameTimes.percentile(99)) pixels=\(pixelsPushed) idle-wakeups=\(idleWakeups) clients=\(clients.count) "
-            + "first-frame-ms=\(firstFrameMilliseconds.map(String.init) ?? "none")"
-    }
-
-    func broadcast(_ event: String) {
-        for c in clients where c.subscribed { c.send(event) }
-    }
-
-    func sendEvents(_ now: Instant) {
-        let nowVisible = Set(engine.visibleIDs(at: now))
-        let nowExisting = Set(engine.activityIDs(at: now))
-        for id in nowVisible.subtracting(visible).sorted() { broadcast("shown \(id)") }
-        for id in existing.subtracting(nowExisting).sorted() { broadcast("dismissed \(id)") }
-        visible = nowVisible
-        existing = nowExisting
     }
 
     // MARK: - Signals

@@ -62,46 +62,30 @@ enum RunCommand {
         }
         switch choice {
         case .mock(let display):
-            let folderPath = board.snapshotDirectory ?? UnixSocket.directory(of: options.socket) + "/snapshots"
-            var folder: SnapshotFolder?
-            let openFolder = { () throws(SystemError) -> SnapshotFolder in
-                if let folder { return folder }
-                let made = try SnapshotFolder(path: folderPath)
-                folder = made
-                return made
-            }
-            try serve(display, options, described: "mock display \(display.width)x\(display.height)") { line, drawNow in
-                snapshot(line, display, openFolder, drawNow)
-            }
+            // Only the mock display can be saved: its folder is the board's, or beside the socket.
+            let snapshots = board.snapshotDirectory ?? UnixSocket.directory(of: options.socket) + "/snapshots"
+            try serve(display, options, described: "mock display \(display.width)x\(display.height)", snapshots: snapshots)
         case .drm(let display):
             let described = "\(display.card.path) \(display.output.connectorName) \(display.output.modeName) \(display.format.rawValue)"
-            try serveOnScreen(display, options, described: described, blank: display.blank) { line, _ in
-                handoff(line, display) ?? noSnapshot(line)
-            }
+            try serveOnScreen(display, options, described: described)
         case .fbdev(let display):
-            let described = "\(display.device.path) \(display.width)x\(display.height) \(display.format.rawValue)"
-            try serveOnScreen(display, options, described: described, blank: display.blank) { line, _ in
-                line == "release" || line == "adopt"
-                    ? "error unsupported: release and adopt hand over DRM master; this daemon draws on fbdev" : noSnapshot(line)
-            }
+            try serveOnScreen(
+                display, options, described: "fbdev \(display.device.path) \(display.width)x\(display.height) \(display.format.rawValue)")
         }
     }
 
     /// `serve` on a real screen: the console kept in graphics mode meanwhile, and the screen
     /// blanked at the end when the board's `screen.on-exit` asks for it.
-    static func serveOnScreen<D: Display>(
-        _ display: D, _ options: Options, described: String, blank: @escaping () -> Void, extra: @escaping (String, () -> Void) -> String?
-    ) throws(CLIError) {
+    static func serveOnScreen<D: BlankableDisplay>(_ display: D, _ options: Options, described: String) throws(CLIError) {
         let console = ConsoleGraphicsMode()
         defer { console?.restore() }
         let blankOnExit = options.board.display.onExit == .blank
-        try serve(display, options, described: described, onExit: { if blankOnExit { blank() } }, extra: extra)
+        try serve(display, options, described: described, onExit: { if blankOnExit { display.blank() } })
     }
 
     /// Runs the daemon on `display` until SIGTERM, SIGINT or psplash's QUIT.
     static func serve<D: Display>(
-        _ display: D, _ options: Options, described: String, onExit: () -> Void = {},
-        extra: @escaping (String, () -> Void) -> String?
+        _ display: D, _ options: Options, described: String, snapshots: String? = nil, onExit: () -> Void = {}
     ) throws(CLIError) {
         let board = options.board
         let text: FreeTypeText
@@ -123,7 +107,8 @@ enum RunCommand {
             throw CLIError("\(error.description)")
         }
         server.log = { Console.error("halo run: \($0)") }
-        server.extraCommand = extra
+        server.screenName = described
+        server.snapshotPath = snapshots
         server.onFirstFrame = { SystemdNotifier.notify("READY=1") }
         // Unowned: the server owns these closures, and must go (unlinking its socket) when serve returns.
         server.onReload = { [unowned server] in reloadTheme(options.boardName, server) }
@@ -158,70 +143,5 @@ enum RunCommand {
         server.engine.replaceText(text)
         server.screen.invalidate()
         server.report("reload", "reloaded the theme of \(board.name), with the font \(text.path)")
-    }
-
-    /// `snapshot` on a real screen: the picture is in the device, not in memory halo can read.
-    static func noSnapshot(_ line: String) -> String? {
-        line == "snapshot" || line.hasPrefix("snapshot ")
-            ? "error unsupported: snapshot saves the mock display's picture; on a real screen take it from the device (a QEMU screendump, a camera)"
-            : nil
-    }
-
-    /// `release` and `adopt`: hand the screen to another program and take it back.
-    static func handoff(_ line: String, _ display: DrmDisplay) -> String? {
-        do {
-            switch line {
-            case "release":
-                try display.release()
-                return "ok"
-            case "adopt":
-                try display.adopt()
-                return "ok"
-            default: return nil
-            }
-        } catch {
-            return "error display: \(error.description)"
-        }
-    }
-
-    /// `snapshot` (mock display only): writes the screen as a PNG into the board's snapshot
-    /// folder, under a name the daemon picks, and replies with its path. A client never names
-    /// the file: the daemon may run as root, and a path from a client could point anywhere.
-    static func snapshot(
-        _ line: String, _ display: MemoryDisplay, _ folder: () throws(SystemError) -> SnapshotFolder, _ drawNow: () -> Void
-    ) -> String? {
-        if line == "release" || line == "adopt" {
-            return "error unsupported: release and adopt hand over DRM master; this daemon draws on the mock display"
-        }
-        guard line.hasPrefix("snapshot ") || line == "snapshot" else { return nil }
-        guard line == "snapshot" else {
-            return
-                "error invalid: snapshot takes no file name; the daemon writes the picture into the board's snapshot folder and replies with the file's path"
-        }
-        // The picture as it is now, not as of the last frame.
-        drawNow()
-        do {
-            let (path, file) = try folder().create()
-            var failure: SystemError? = nil
-            try display.writePNG { (piece: ArraySlice<UInt8>) throws(PNGError) in
-                if failure != nil { return }
-                var rest = piece
-                while !rest.isEmpty {
-                    let n = rest.withUnsafeBytes { Glibc.write(file.raw, $0.baseAddress, $0.count) }
-                    if n < 0 && errno == EINTR { continue }
-                    if n <= 0 {
-                        failure = SystemError("write", subject: path)
-                        return
-                    }
-                    rest = rest.dropFirst(n)
-                }
-            }
-            if let failure { return "error file: \(failure.description)" }
-            return "ok \(path)"
-        } catch let e as SystemError {
-            return "error file: \(e.description)"
-        } catch {
-            return "error file: \(error)"
-        }
     }
 }

@@ -16,7 +16,7 @@ import HaloRender
 ///
 /// Two scan-out buffers are enough: drawing goes to the shadow, never to a buffer in flight,
 /// and the daemon draws the next frame only once the flip event has come back.
-public final class DrmDisplay: Display {
+public final class DrmDisplay: ScreenHandoff, BlankableDisplay {
     public let card: DrmCard
     public let output: DrmOutput
     public let rotation: Rotation
@@ -163,7 +163,9 @@ public final class DrmDisplay: Display {
     }
 
     /// Takes DRM master back and shows the whole current frame again.
-    public func adopt(waitSeconds: Int = 0) throws(DisplayError) {
+    public func adopt() throws(DisplayError) { try adopt(waitSeconds: 0) }
+
+    public func adopt(waitSeconds: Int) throws(DisplayError) {
         guard released else { return }
         try card.becomeMaster(waitSeconds: waitSeconds)
         released = false

@@ -5,7 +5,7 @@ import HaloRender
 /// the damaged rectangles are copied to the framebuffer, row by row at its own line length.
 /// On a device that pans (the board's `screen.pan: yes`) the copy goes to the hidden page,
 /// repaired first with what was shown since it was last on screen, and the display pans to it.
-public final class FbdevDisplay<Device: FramebufferDevice>: Display {
+public final class FbdevDisplay<Device: FramebufferDevice>: BlankableDisplay {
     public let device: Device
     public let rotation: Rotation
     public var width: Int32 { device.width }

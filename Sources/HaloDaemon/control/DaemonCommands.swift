@@ -1,0 +1,140 @@
+import HaloEngine
+import HaloHAL
+import HaloOutputs
+import HaloPOSIX
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// The daemon's own commands, beside the control language, all in one place:
+///
+/// - `subscribe`: this connection also receives events (`shown ID`, `dismissed ID`, `cancelled ID`);
+/// - `stats`: counters as key=value words;
+/// - `sync`: the picture as it is now, shown before the reply;
+/// - `release` and `adopt`: hand the screen to another program and take it back (DRM master);
+/// - `snapshot`: the picture saved as a PNG in the board's snapshot folder, its path replied.
+///
+/// A command the screen cannot carry out (a handoff on fbdev, a snapshot of a real screen)
+/// gets `error unsupported` with the reason; one with words after it, `error invalid`.
+extension ControlServer {
+    static var daemonVerbs: [String] { ["subscribe", "stats", "sync", "release", "adopt", "snapshot"] }
+
+    /// The reply to a daemon command, or nil when `line` is one of the control language.
+    func daemonReply(_ line: String, from client: ClientSession?, at now: Instant) -> String? {
+        let verb = String(line.prefix { $0 != " " && $0 != "\t" })
+        guard Self.daemonVerbs.contains(verb) else { return nil }
+        if line != verb {
+            if verb == "snapshot" {
+                return
+                    "error invalid: snapshot takes no file name; the daemon writes the picture into the board's snapshot folder and replies with the file's path"
+            }
+            return "error invalid: \(verb) takes nothing after it; send the word \(verb) alone"
+        }
+        switch verb {
+        case "subscribe":
+            guard let client else { return "error unsupported: subscribe sends events on a connection; send it on the daemon's socket" }
+            client.subscribed = true
+            return "ok"
+        case "stats": return "ok " + statsLine
+        case "sync": return sync()
+        case "release", "adopt": return handoff(release: verb == "release")
+        default: return snapshot(at: now)
+        }
+    }
+
+    /// `release` and `adopt`.
+    func handoff(release: Bool) -> String {
+        guard let display = screen.display as? any ScreenHandoff else {
+            return "error unsupported: release and adopt hand over DRM master, and this daemon draws on \(screenName), which has none"
+        }
+        do {
+            if release { try display.release() } else { try display.adopt() }
+        } catch {
+            return "error display: \(error.description)"
+        }
+        // Taken back, the screen shows whatever the other program left: draw it all again.
+        needsFrame = true
+        return "ok"
+    }
+
+    /// `snapshot`: the picture as it is now, not as of the last frame, written under a name the
+    /// daemon picks. A client never names the file: the daemon may run as root, and a path
+    /// from a client could point anywhere.
+    func snapshot(at now: Instant) -> String {
+        guard let source = screen.display as? any SnapshotSource, let snapshotPath else {
+            return
+                "error unsupported: snapshot saves the mock display's picture; on a real screen take it from the device (a QEMU screendump, a camera)"
+        }
+        needsFrame = true
+        drawIfDue(now)
+        do {
+            let folder = try snapshotFolder ?? SnapshotFolder(path: snapshotPath)
+            snapshotFolder = folder
+            let (path, file) = try folder.create()
+            var failure: SystemError?
+            try source.writeSnapshot { piece in
+                piece.withUnsafeBytes { bytes in
+                    do throws(SystemError) {
+                        try file.writeAll(bytes, subject: path)
+                        return true
+                    } catch {
+                        failure = error
+                        return false
+                    }
+                }
+            }
+            if let failure { return "error file: \(failure.description)" }
+            return "ok \(path)"
+        } catch let e as SystemError {
+            return "error file: \(e.description)"
+        } catch let e as DisplayError {
+            return "error display: \(e.description)"
+        } catch {
+            return "error file: \(error)"
+        }
+    }
+
+    /// `sync`: draws the picture as it is now and waits (at most a second) until the display
+    /// has shown it, so a script can tell the screen is up to date.
+    func sync() -> String {
+        waitUntilDisplayReady()
+        needsFrame = true
+        drawIfDue(clock())
+        waitUntilDisplayReady()
+        return "ok"
+    }
+
+    func waitUntilDisplayReady() {
+        var waited = 0
+        while !screen.display.readyForFrame && waited < 1000 {
+            if let fd = screen.display.eventDescriptor {
+                var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                if poll(&p, 1, 50) > 0 { screen.display.handleEvents() }
+            }
+            waited += 50
+        }
+    }
+
+    /// What `stats` reports, as key=value words.
+    public var statsLine: String {
+        "frames=\(framesDrawn) over-budget=\(frameTimes.overBudget) render-p50-us=\(frameTimes.percentile(50)) "
+            + "render-p99-us=\(frameTimes.percentile(99)) pixels=\(pixelsPushed) idle-wakeups=\(idleWakeups) clients=\(clients.count) "
+            + "first-frame-ms=\(firstFrameMilliseconds.map(String.init) ?? "none")"
+    }
+
+    func broadcast(_ event: String) {
+        for c in clients where c.subscribed { c.send(event) }
+    }
+
+    func sendEvents(_ now: Instant) {
+        let nowVisible = Set(engine.visibleIDs(at: now))
+        let nowExisting = Set(engine.activityIDs(at: now))
+        for id in nowVisible.subtracting(visible).sorted() { broadcast("shown \(id)") }
+        for id in existing.subtracting(nowExisting).sorted() { broadcast("dismissed \(id)") }
+        visible = nowVisible
+        existing = nowExisting
+    }
+}

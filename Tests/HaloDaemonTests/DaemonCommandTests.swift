@@ -1,0 +1,87 @@
+import Foundation
+import HaloDaemon
+import HaloEngine
+import HaloHAL
+import HaloMock
+import HaloOutputs
+import HaloRender
+import HaloTestSupport
+import Testing
+
+/// An in-memory screen that can be handed over, as DRM master can: counts the handoffs.
+final class HandoffDisplay: ScreenHandoff {
+    let memory = MemoryDisplay(width: 200, height: 120, format: .xrgb8888)
+    var releases = 0, adoptions = 0
+    var failNext: String?
+    var width: Int32 { memory.width }
+    var height: Int32 { memory.height }
+    var format: PixelFormat { memory.format }
+    var rotation: Rotation { memory.rotation }
+    func drawFrame<R>(_ body: (RenderTarget) -> R) -> R { memory.drawFrame(body) }
+    func present(damage: [IntRect]) throws(DisplayError) { try memory.present(damage: damage) }
+    func release() throws(DisplayError) {
+        if let failNext { throw DisplayError(failNext) }
+        releases += 1
+    }
+    func adopt() throws(DisplayError) { adoptions += 1 }
+}
+
+/// The daemon's own commands (`stats`, `sync`, `subscribe`, `release`, `adopt`, `snapshot`):
+/// carried out where the display can, refused with the reason where it cannot.
+@Suite("The daemon's own commands, on in-memory displays")
+struct DaemonOwnCommandTests {
+    @Test("words after a daemon command, and commands the display cannot carry out, are refused with the reason")
+    func refusals() throws {
+        let d = try TestDaemon("own-refusals")
+        d.server.screenName = "mock display 200x120"
+        let replies = ["stats now", "sync please", "release", "adopt", "snapshot", "subscribe", "snapshot /etc/passwd"].map {
+            d.server.execute($0, at: d.now)
+        }
+        #expect(replies[0] == "error invalid: stats takes nothing after it; send the word stats alone")
+        #expect(replies[1].hasPrefix("error invalid: sync takes nothing"))
+        #expect(
+            replies[2]
+                == "error unsupported: release and adopt hand over DRM master, and this daemon draws on mock display 200x120, which has none"
+        )
+        #expect(replies[3] == replies[2])
+        #expect(replies[4].hasPrefix("error unsupported: snapshot saves the mock display's picture"), "no folder given: \(replies[4])")
+        #expect(replies[5].hasPrefix("error unsupported: subscribe sends events on a connection"))
+        #expect(replies[6].hasPrefix("error invalid: snapshot takes no file name"))
+        #expect(d.server.execute("stats", at: d.now).hasPrefix("ok frames="))
+    }
+
+    @Test("snapshot writes the picture as it is now into the folder the host gave, and replies with the file's path")
+    func snapshot() throws {
+        let d = try TestDaemon("own-snapshot")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("halo-own-snapshot-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: folder)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        d.server.snapshotPath = folder
+        #expect(d.server.execute("show a circular value=50%", at: d.now) == "ok")
+        d.now = d.now + Milliseconds(1000)
+        let reply = d.server.execute("snapshot", at: d.now)
+        #expect(reply == "ok \(folder)/snapshot-1.png")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(folder)/snapshot-1.png")))
+        let image = try PNGImage.decode(bytes)
+        #expect(image.width == 200 && image.height == 120)
+        #expect(image.rgb == d.server.screen.display.rgb(), "the file holds the picture on the display")
+        #expect(d.server.framesDrawn >= 1, "drawn before it was saved")
+    }
+
+    @Test("release and adopt go to a display that can be handed over; a failure is the display's error")
+    func handoff() throws {
+        let path = temporarySocketPath("own-handoff")
+        let engine = Engine(screenWidth: 200, screenHeight: 120, theme: Theme(), policy: Policy(), text: BlockText())
+        let display = HandoffDisplay()
+        let server = ControlServer(
+            screen: Screen(engine: engine, display: display), listener: try UnixListener(path: path), signals: nil, frameRate: 60
+        ) {
+            .milliseconds(1000)
+        }
+        #expect(server.execute("release", at: .milliseconds(1000)) == "ok")
+        #expect(server.execute("adopt", at: .milliseconds(1000)) == "ok")
+        #expect(display.releases == 1 && display.adoptions == 1)
+        display.failNext = "cannot drop DRM master"
+        #expect(server.execute("release", at: .milliseconds(1000)) == "error display: cannot drop DRM master")
+    }
+}
