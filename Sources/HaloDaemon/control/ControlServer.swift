@@ -65,8 +65,9 @@ public final class ControlServer<Output: Display> {
     public var log: (String) -> Void = { _ in }
     /// Called once, after the first frame has been handed to the display (systemd's READY=1).
     public var onFirstFrame: (() -> Void)?
-    /// Other descriptors the loop waits on (a psplash FIFO), with what to do when one is readable.
-    var watched: [(fd: Int32, onReadable: () -> Void)] = []
+    /// What the loop waits on besides its listener and clients: its signals, the display's
+    /// events, and what the host adds (`watch`: a psplash FIFO, next the input devices).
+    var sources: [any EventSource] = []
 
     /// Clients connected now.
     public var clientCount: Int { clients.count }
@@ -89,11 +90,13 @@ public final class ControlServer<Output: Display> {
         self.clock = clock
         frameInterval = 1_000_000 / Int64(max(1, min(frameRate, 240)))
         frameTimes = FrameTimes(budgetMicroseconds: Int64(frameBudgetMilliseconds) * 1000)
+        if let signals { sources.append(DescriptorEvents(signals.descriptor.raw) { [unowned self] in handleSignals(signals.pending()) }) }
+        if let events = screen.display.events { sources.append(events) }
     }
 
-    /// Also waits on `fd`, calling `onReadable` when it has data.
-    public func watch(_ fd: Int32, onReadable: @escaping () -> Void) {
-        watched.append((fd, onReadable))
+    /// Also waits on `source`, handling it when it is readable.
+    public func watch(_ source: any EventSource) {
+        sources.append(source)
     }
 
     /// Serves until SIGTERM or SIGINT (or `stop`).
@@ -121,11 +124,7 @@ public final class ControlServer<Output: Display> {
         if listening { listenerPausedUntil = nil }
         // A negative descriptor is skipped by poll: the listener rests while it is paused.
         var fds: [pollfd] = [pollfd(fd: listening ? listener.descriptor.raw : -1, events: Int16(POLLIN), revents: 0)]
-        if let signals { fds.append(pollfd(fd: signals.descriptor.raw, events: Int16(POLLIN), revents: 0)) }
-        let displayEvents = screen.display.eventDescriptor
-        if let displayEvents { fds.append(pollfd(fd: displayEvents, events: Int16(POLLIN), revents: 0)) }
-        let firstWatched = fds.count
-        for w in watched { fds.append(pollfd(fd: w.fd, events: Int16(POLLIN), revents: 0)) }
+        for s in sources { fds.append(pollfd(fd: s.descriptor, events: Int16(POLLIN), revents: 0)) }
         let firstClient = fds.count
         for c in clients {
             var events = Int16(POLLIN)
@@ -145,9 +144,7 @@ public final class ControlServer<Output: Display> {
             removeClosedClients()
             return
         }
-        if let signals, fds[1].revents != 0 { handleSignals(signals.pending()) }
-        if displayEvents != nil, fds[firstWatched - 1].revents != 0 { screen.display.handleEvents() }
-        for (k, w) in watched.enumerated() where fds[firstWatched + k].revents != 0 { w.onReadable() }
+        for (k, s) in sources.enumerated() where fds[1 + k].revents != 0 { s.handle() }
         let now = clock()
         for (k, c) in clients.enumerated() {
             let revents = fds[firstClient + k].revents

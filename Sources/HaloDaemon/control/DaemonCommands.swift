@@ -110,9 +110,9 @@ extension ControlServer {
     func waitUntilDisplayReady() {
         var waited = 0
         while !screen.display.readyForFrame && waited < 1000 {
-            if let fd = screen.display.eventDescriptor {
-                var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                if poll(&p, 1, 50) > 0 { screen.display.handleEvents() }
+            if let events = screen.display.events {
+                var p = pollfd(fd: events.descriptor, events: Int16(POLLIN), revents: 0)
+                if poll(&p, 1, 50) > 0 { events.handle() }
             }
             waited += 50
         }

@@ -14,18 +14,15 @@ public protocol Display: AnyObject {
     /// Shows the frame drawn last, telling the backend which physical rectangles changed.
     func present(damage: [IntRect]) throws(DisplayError)
 
-    /// A descriptor that becomes readable when the display has news (a DRM flip completed),
-    /// for the daemon's poll; nil for displays paced by the clock alone.
-    var eventDescriptor: Int32? { get }
+    /// The display's news (a DRM page flip completed), for the daemon's poll; nil for
+    /// displays paced by the clock alone.
+    var events: (any EventSource)? { get }
     /// False while a shown frame is still on its way to the screen (a page flip in flight):
     /// the next frame waits for it instead of queueing behind it.
     var readyForFrame: Bool { get }
-    /// Reads what made `eventDescriptor` readable.
-    func handleEvents()
 }
 
 extension Display {
-    public var eventDescriptor: Int32? { nil }
+    public var events: (any EventSource)? { nil }
     public var readyForFrame: Bool { true }
-    public func handleEvents() {}
 }

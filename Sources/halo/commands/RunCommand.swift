@@ -113,11 +113,12 @@ enum RunCommand {
         // Unowned: the server owns these closures, and must go (unlinking its socket) when serve returns.
         server.onReload = { [unowned server] in reloadTheme(options.boardName, server) }
         if let fifo {
-            server.watch(fifo.descriptor.raw) { [unowned server] in
-                fifo.serve(
-                    run: { server.execute($0, at: MonotonicClock.now()) }, report: { server.report("psplash", $0) },
-                    quit: { server.stop() })
-            }
+            server.watch(
+                DescriptorEvents(fifo.descriptor.raw) { [unowned server] in
+                    fifo.serve(
+                        run: { server.execute($0, at: MonotonicClock.now()) }, report: { server.report("psplash", $0) },
+                        quit: { server.stop() })
+                })
         }
         Console.error("halo run: \(board.name) on \(described), socket \(options.socket)")
         server.run()

@@ -16,7 +16,7 @@ import HaloRender
 ///
 /// Two scan-out buffers are enough: drawing goes to the shadow, never to a buffer in flight,
 /// and the daemon draws the next frame only once the flip event has come back.
-public final class DrmDisplay: ScreenHandoff, BlankableDisplay {
+public final class DrmDisplay: ScreenHandoff, BlankableDisplay, EventSource {
     public let card: DrmCard
     public let output: DrmOutput
     public let rotation: Rotation
@@ -115,11 +115,13 @@ public final class DrmDisplay: ScreenHandoff, BlankableDisplay {
 
     // MARK: - Flip events
 
-    public var eventDescriptor: Int32? { card.fd }
+    /// Page flips complete on the card's descriptor.
+    public var events: (any EventSource)? { self }
+    public var descriptor: Int32 { card.fd }
     public var readyForFrame: Bool { flipping == nil }
 
     /// Reads DRM events; a flip-complete event makes the flipped buffer the front one.
-    public func handleEvents() {
+    public func handle() {
         var bytes = [UInt8](repeating: 0, count: 1024)
         while true {
             let n = bytes.withUnsafeMutableBytes { read(card.fd, $0.baseAddress, $0.count) }
@@ -143,7 +145,7 @@ public final class DrmDisplay: ScreenHandoff, BlankableDisplay {
         var waited = 0
         while flipping != nil && waited < 1000 {
             var p = pollfd(fd: card.fd, events: Int16(POLLIN), revents: 0)
-            if poll(&p, 1, 50) > 0 { handleEvents() }
+            if poll(&p, 1, 50) > 0 { handle() }
             waited += 50
         }
         if let f = flipping {

@@ -1,0 +1,23 @@
+/// Something the daemon's loop waits on: a descriptor that becomes readable when there is news
+/// (a DRM page flip done, a signal, a psplash message, next an input event), and what to do
+/// then. The loop polls every source it holds in one `poll` with its clients.
+public protocol EventSource: AnyObject {
+    /// Polled for reading; a negative one is skipped.
+    var descriptor: Int32 { get }
+    /// Reads what made `descriptor` readable and acts on it, without blocking.
+    func handle()
+}
+
+/// An event source made of a descriptor and what to do when it is readable: for the loop's
+/// own descriptors (its signalfd, a psplash FIFO).
+public final class DescriptorEvents: EventSource {
+    public let descriptor: Int32
+    let onReadable: () -> Void
+
+    public init(_ descriptor: Int32, onReadable: @escaping () -> Void) {
+        self.descriptor = descriptor
+        self.onReadable = onReadable
+    }
+
+    public func handle() { onReadable() }
+}
