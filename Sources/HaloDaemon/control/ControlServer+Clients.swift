@@ -1,0 +1,197 @@
+import CLinux
+import HaloEngine
+import HaloHAL
+import HaloOutputs
+import HaloPOSIX
+import HaloRender
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// The daemon's connections: accepting them within `ClientLimits` (turning newcomers away with
+/// the reason when full, or out of descriptors), reading their lines within the read budget,
+/// and cutting off the silent and the half-line ones when their time is up.
+extension ControlServer {
+
+    func acceptClients(_ now: Instant) {
+        while true {
+            let accepted: UnixListener.Accepted
+            do { accepted = try listener.accept() } catch {
+                report("accept", "cannot accept a client: \(error.description)")
+                return
+            }
+            switch accepted {
+            case .none:
+                if outOfDescriptors {
+                    outOfDescriptors = false
+                    report("descriptors", "file descriptors are free again; new clients are served")
+                }
+                return
+            case .outOfDescriptors(let e):
+                if !outOfDescriptors {
+                    outOfDescriptors = true
+                    var limit = rlimit()
+                    getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+                    report(
+                        "descriptors",
+                        "out of file descriptors (\(SystemError.reason(e)); this process may open \(limit.rlim_cur)): new clients are told the daemon is busy until some leave; raise the limit (LimitNOFILE= in the unit, ulimit -n) or stop the program that holds many connections"
+                    )
+                }
+                // Linux fails accept for want of a descriptor before it looks at the queue, so
+                // only the reserve tells whether anyone is waiting at all.
+                switch turnAwayWithSpare() {
+                case true?: continue
+                case false?: return
+                case nil:
+                    // Not even the reserve: rest the listener instead of spinning on it.
+                    listenerPausedUntil = Instant(microseconds: now.microseconds + limits.listenerPauseMicroseconds)
+                    return
+                }
+            case .connection(let d):
+                admit(d, now)
+            }
+        }
+    }
+
+    /// Gives up the reserve descriptor to accept one waiting client, tells it the daemon is out
+    /// of descriptors, closes it and takes the reserve back. True when a client was turned
+    /// away, false when nobody was waiting, nil when there was no reserve.
+    func turnAwayWithSpare() -> Bool? {
+        guard spare >= 0 else { return nil }
+        close(spare)
+        spare = -1
+        var turned = false
+        if case .connection(let d)? = try? listener.accept() {
+            let line = Array("error busy: the daemon has run out of file descriptors; try again shortly\n".utf8)
+            _ = line.withUnsafeBytes { send(d.raw, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            turned = true
+        }
+        // The turned-away connection is closed by now, so the reserve has its descriptor back.
+        spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        return turned
+    }
+
+    /// Takes a new connection, within the shares of each program and user and the total.
+    func admit(_ d: Descriptor, _ now: Instant) {
+        let peer = PeerCredentials.of(d.raw) ?? PeerCredentials(pid: 0, uid: UInt32.max, gid: UInt32.max, program: "?")
+        let c = ClientSession(descriptor: d, number: nextClientNumber, peer: peer, now: now)
+        nextClientNumber += 1
+        let open = clients.filter { !$0.closing }
+        if peer.pid > 0 && open.reduce(0, { $0 + ($1.peer.pid == peer.pid ? 1 : 0) }) >= limits.perProgram {
+            c.dismiss(
+                "error busy: this program already has \(limits.perProgram) connections, the most one program may hold; send all its commands on one connection",
+                reason: "refused: its program already holds \(limits.perProgram) connections")
+            report("cut-off", "\(c.described) refused: its program already holds \(limits.perProgram) connections")
+            return
+        }
+        if open.reduce(0, { $0 + ($1.peer.uid == peer.uid ? 1 : 0) }) >= limits.perUser {
+            c.dismiss(
+                "error busy: this user already has \(limits.perUser) connections, the most one user may hold; close some",
+                reason: "refused: its user already holds \(limits.perUser) connections")
+            report("cut-off", "\(c.described) refused: its user already holds \(limits.perUser) connections")
+            return
+        }
+        if open.count >= limits.clients {
+            // Full: the connection quiet the longest makes room, unless every one spoke just now.
+            guard let quiet = open.min(by: { $0.lastHeard < $1.lastHeard }), now - quiet.lastHeard >= 1_000_000 else {
+                c.dismiss(
+                    "error busy: the daemon serves \(limits.clients) clients at once and all are active; try again shortly",
+                    reason: "refused: full")
+                report("cut-off", "\(c.described) refused: all \(limits.clients) places are in use by active clients")
+                return
+            }
+            quiet.dismiss(
+                "error idle: the daemon is full and this connection had been quiet the longest; connect again when there is a command to send",
+                reason: "quiet the longest while the daemon was full, to make room for \(c.described)")
+        }
+        clients.append(c)
+        report("connect", "\(c.described) connected")
+    }
+
+    /// The earliest moment a client's timeout runs out, if any client is waiting on one.
+    func clientDeadline() -> Instant? {
+        var best: Instant? = nil
+        for c in clients where !c.closing {
+            var due: Instant? = nil
+            if let since = c.midLineSince {
+                due = Instant(microseconds: since.microseconds + limits.halfLineMicroseconds)
+            } else if c.lastLine == nil {
+                due = Instant(microseconds: c.connectedAt.microseconds + limits.silentMicroseconds)
+            }
+            if let due, best.map({ due < $0 }) ?? true { best = due }
+        }
+        return best
+    }
+
+    /// Cuts off the clients whose timeouts have run out; true if any was.
+    func expireClients(_ now: Instant) -> Bool {
+        var any = false
+        for c in clients where !c.closing {
+            if let since = c.midLineSince, now - since >= limits.halfLineMicroseconds {
+                c.dismiss(
+                    "error timeout: a line must arrive whole within \(limits.halfLineMicroseconds / 1_000_000) s; end every command with a newline",
+                    reason: "sent half a line and then nothing for \(limits.halfLineMicroseconds / 1_000_000) s")
+                any = true
+            } else if c.lastLine == nil && now - c.connectedAt >= limits.silentMicroseconds {
+                c.dismiss(
+                    "error idle: nothing came in \(limits.silentMicroseconds / 1_000_000) s after connecting; connect when there is a command to send",
+                    reason: "sent nothing for \(limits.silentMicroseconds / 1_000_000) s after connecting")
+                any = true
+            }
+        }
+        return any
+    }
+
+    func readFrom(_ c: ClientSession, now: Instant) {
+        var budget = Self.readBudget
+        while budget > 0 && !c.closing {
+            let result: Descriptor.ReadResult
+            do {
+                result = try chunk.withUnsafeMutableBytes { raw throws(SystemError) in try c.descriptor.read(into: raw) }
+            } catch {
+                c.closing = true
+                return
+            }
+            switch result {
+            case .wouldBlock: return
+            case .end:
+                c.closing = true
+                return
+            case .bytes(let n):
+                budget -= n
+                c.lastHeard = now
+                let wasMidLine = c.framer.isMidLine
+                let pieces = chunk.withUnsafeBytes { c.framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+                for piece in pieces {
+                    c.lastLine = now
+                    switch piece {
+                    case .line(let line): handle(line, from: c, now: now)
+                    case .overlong(let bytes):
+                        c.send(
+                            "error too-long: a line of \(bytes) bytes is over the \(c.framer.limit)-byte limit; send one command a line and shorten the label"
+                        )
+                    }
+                }
+                // A line's clock starts at its first byte: one that began in these bytes, or the
+                // same line as before when no line ended.
+                if !c.framer.isMidLine {
+                    c.midLineSince = nil
+                } else if !wasMidLine || !pieces.isEmpty || c.midLineSince == nil {
+                    c.midLineSince = now
+                }
+            }
+        }
+    }
+
+    /// Drops the clients marked to go, logging who was cut off and why.
+    func removeClosedClients() {
+        guard clients.contains(where: { $0.closing }) else { return }
+        for c in clients where c.closing {
+            if let why = c.cutReason { report("cut-off", "\(c.described) cut off: \(why)") }
+        }
+        clients.removeAll { $0.closing }
+    }
+}
