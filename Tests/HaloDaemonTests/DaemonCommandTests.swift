@@ -64,7 +64,7 @@ struct DaemonOwnCommandTests {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(folder)/snapshot-1.png")))
         let image = try PNGImage.decode(bytes)
         #expect(image.width == 200 && image.height == 120)
-        #expect(image.rgb == d.server.screen.display.rgb(), "the file holds the picture on the display")
+        #expect(image.rgb == d.display.rgb(), "the file holds the picture on the display")
         #expect(d.server.framesDrawn >= 1, "drawn before it was saved")
     }
 
@@ -83,5 +83,57 @@ struct DaemonOwnCommandTests {
         #expect(display.releases == 1 && display.adoptions == 1)
         display.failNext = "cannot drop DRM master"
         #expect(server.execute("release", at: .milliseconds(1000)) == "error display: cannot drop DRM master")
+    }
+}
+
+/// The daemon presents to a list of outputs: a screen, an LED ring, or both, on one clock.
+@Suite("The daemon's outputs, in memory")
+struct DaemonOutputTests {
+    func ring(_ engine: Engine) -> RingLights<LedRecorder> {
+        var look = LedRingLook()
+        look.count = 12
+        return RingLights(engine: engine, output: LedRecorder(count: 12), look: look)
+    }
+
+    @Test("a screen and an LED ring are brought up to date together, each only when it changes")
+    func screenAndRing() throws {
+        var policy = Policy()
+        policy.showDelay = Milliseconds(0)
+        let engine = Engine(screenWidth: 200, screenHeight: 120, theme: Theme(), policy: policy, text: BlockText())
+        let display = MemoryDisplay(width: 200, height: 120, format: .xrgb8888)
+        let lights = ring(engine)
+        var now = Instant.milliseconds(1000)
+        let server = ControlServer(
+            engine: engine, outputs: [Screen(engine: engine, display: display), lights],
+            listener: try UnixListener(path: temporarySocketPath("outputs-both")), signals: nil, frameRate: 60
+        ) { now }
+        #expect(server.execute("show up circular value=50%", at: now) == "ok")
+        server.step(maximumWait: 0)
+        #expect(lights.output.frames.count == 1 && lights.output.current.prefix(6).allSatisfy { $0 != .black })
+        #expect(display.rgb().contains { $0 != 0 }, "the screen drew the ring too")
+        #expect(server.framesDrawn == 1)
+        // Nothing changes: neither output is sent anything.
+        now = now + Milliseconds(500)
+        server.step(maximumWait: 0)
+        #expect(lights.output.frames.count == 1 && server.framesDrawn == 1)
+    }
+
+    @Test("a headless daemon with only an LED ring shows the state there and says what it cannot do")
+    func ringOnly() throws {
+        var policy = Policy()
+        policy.showDelay = Milliseconds(0)
+        let engine = Engine(screenWidth: 200, screenHeight: 120, theme: Theme(), policy: policy, text: BlockText())
+        let lights = ring(engine)
+        let server = ControlServer(
+            engine: engine, outputs: [lights], listener: try UnixListener(path: temporarySocketPath("outputs-ring")), signals: nil,
+            frameRate: 60
+        ) { .milliseconds(1000) }
+        server.screenName = "no screen (an LED ring only)"
+        #expect(server.execute("show pay checkout", at: .milliseconds(1000)) == "ok")
+        server.step(maximumWait: 0)
+        #expect(lights.output.frames.count == 1)
+        #expect(server.execute("snapshot", at: .milliseconds(1000)).hasPrefix("error unsupported"))
+        #expect(server.execute("release", at: .milliseconds(1000)).contains("no screen (an LED ring only)"))
+        #expect(server.execute("stats", at: .milliseconds(1000)).contains("pixels=0"))
     }
 }

@@ -17,14 +17,16 @@ func temporarySocketPath(_ name: String) -> String {
 /// A daemon on a memory display, listening on a real Unix socket of the host kernel, with a
 /// clock the test moves.
 final class TestDaemon {
-    let server: ControlServer<MemoryDisplay>
+    let server: ControlServer
+    /// The daemon's screen.
+    let display = MemoryDisplay(width: 200, height: 120, format: .xrgb8888)
     var now = Instant.milliseconds(1000)
     let path: String
 
     init(_ name: String, policy: Policy = Policy()) throws {
         path = temporarySocketPath(name)
         let engine = Engine(screenWidth: 200, screenHeight: 120, theme: Theme(), policy: policy, text: BlockText())
-        let screen = Screen(engine: engine, display: MemoryDisplay(width: 200, height: 120, format: .xrgb8888))
+        let screen = Screen(engine: engine, display: display)
         let listener = try UnixListener(path: path)
         var clockBox: TestDaemon? = nil
         server = ControlServer(screen: screen, listener: listener, signals: nil, frameRate: 60) { clockBox?.now ?? .zero }

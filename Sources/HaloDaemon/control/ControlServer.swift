@@ -12,15 +12,17 @@ import HaloRender
 #endif
 
 /// The daemon's loop: clients send lines of the control language on a Unix socket and each
-/// line gets one reply; the screen is drawn when something changed or animates, and the loop
-/// sleeps in `poll` with no timer at all while nothing does.
+/// line gets one reply; the outputs (a screen, an LED ring, or both) are brought up to date
+/// together when something changed or animates, and the loop sleeps in `poll` with no timer
+/// at all while nothing does.
 ///
 /// One client cannot hurt another: lines are capped at 4 KiB (`LineFramer`), unread replies at
 /// 256 KiB (`ClientSession`), each client is read at most `readBudget` bytes a round, and a
 /// client that misbehaves is dropped without touching the engine's state.
-public final class ControlServer<Output: Display> {
-    public let screen: Screen<Output>
-    public var engine: Engine { screen.engine }
+public final class ControlServer {
+    public let engine: Engine
+    /// What the daemon keeps up to date, in order: a screen, an LED ring, or both.
+    public let outputs: [any EngineOutput]
     let listener: UnixListener
     let signals: SignalDescriptor?
     let clock: () -> Instant
@@ -80,18 +82,39 @@ public final class ControlServer<Output: Display> {
     /// Render time accounting against the board's frame budget.
     public private(set) var frameTimes: FrameTimes
 
+    /// A daemon for `engine`, presenting to `outputs` (each joined to the same engine).
     public init(
-        screen: Screen<Output>, listener: UnixListener, signals: SignalDescriptor?, frameRate: Int32, frameBudgetMilliseconds: Int32 = 16,
-        clock: @escaping () -> Instant = MonotonicClock.now
+        engine: Engine, outputs: [any EngineOutput], listener: UnixListener, signals: SignalDescriptor?, frameRate: Int32,
+        frameBudgetMilliseconds: Int32 = 16, clock: @escaping () -> Instant = MonotonicClock.now
     ) {
-        self.screen = screen
+        self.engine = engine
+        self.outputs = outputs
         self.listener = listener
         self.signals = signals
         self.clock = clock
         frameInterval = 1_000_000 / Int64(max(1, min(frameRate, 240)))
         frameTimes = FrameTimes(budgetMicroseconds: Int64(frameBudgetMilliseconds) * 1000)
         if let signals { sources.append(DescriptorEvents(signals.descriptor.raw) { [unowned self] in handleSignals(signals.pending()) }) }
-        if let events = screen.display.events { sources.append(events) }
+        for output in outputs { if let events = output.events { sources.append(events) } }
+    }
+
+    /// A daemon presenting to one screen.
+    public convenience init<D: Display>(
+        screen: Screen<D>, listener: UnixListener, signals: SignalDescriptor?, frameRate: Int32, frameBudgetMilliseconds: Int32 = 16,
+        clock: @escaping () -> Instant = MonotonicClock.now
+    ) {
+        self.init(
+            engine: screen.engine, outputs: [screen], listener: listener, signals: signals, frameRate: frameRate,
+            frameBudgetMilliseconds: frameBudgetMilliseconds, clock: clock)
+    }
+
+    /// Every output ready for the next update (no page flip in flight).
+    var outputsReady: Bool { outputs.allSatisfy { $0.readyForUpdate } }
+
+    /// Sends everything again at the next frame: after a theme change, or another program drew.
+    public func invalidateOutputs() {
+        for output in outputs { output.invalidate() }
+        needsFrame = true
     }
 
     /// Also waits on `source`, handling it when it is readable.
@@ -166,7 +189,7 @@ public final class ControlServer<Output: Display> {
 
     func frameDue(_ now: Instant) -> Bool {
         // A flip still in flight: the next frame waits for its event.
-        if !screen.display.readyForFrame { return false }
+        if !outputsReady { return false }
         if needsFrame { return true }
         guard let next = engine.nextChange(after: lastFrame) else { return false }
         return next <= now && now - lastFrame >= frameInterval
@@ -176,22 +199,28 @@ public final class ControlServer<Output: Display> {
         guard frameDue(now) else { return }
         needsFrame = false
         lastFrame = now
-        do {
-            let damage = try screen.update(at: now)
-            if !damage.isEmpty {
-                framesDrawn += 1
-                pixelsPushed += damage.area
-                frameTimes.record(clock() - now)
-                if framesDrawn == 1 {
-                    firstFrameMilliseconds = ProcessAge.milliseconds()
-                    onFirstFrame?()
-                    onFirstFrame = nil
+        var changed = false
+        for output in outputs {
+            do {
+                let count = try output.present(at: now)
+                if count > 0 {
+                    changed = true
+                    if output.anyDisplay != nil { pixelsPushed += count }
                 }
+            } catch {
+                // This output failed this frame; the others, the engine and the clients carry
+                // on, and the next change draws again.
+                log("frame not shown: \(error.description)")
             }
-        } catch {
-            // The display failed this frame; the engine and the clients carry on, and the
-            // next change draws again.
-            log("frame not shown: \(error.description)")
+        }
+        if changed {
+            framesDrawn += 1
+            frameTimes.record(clock() - now)
+            if framesDrawn == 1 {
+                firstFrameMilliseconds = ProcessAge.milliseconds()
+                onFirstFrame?()
+                onFirstFrame = nil
+            }
         }
         sendEvents(now)
     }
@@ -200,7 +229,7 @@ public final class ControlServer<Output: Display> {
     /// animates, until the next timed change otherwise, and forever (-1) when nothing will.
     func pollTimeout(_ now: Instant) -> Int32 {
         // Waiting for a flip event; bounded, so a driver that never sends one cannot stall us.
-        if !screen.display.readyForFrame { return 100 }
+        if !outputsReady { return 100 }
         if needsFrame { return 0 }
         var wait: Int64? = nil
         if let next = engine.nextChange(after: now) {

@@ -47,7 +47,7 @@ extension ControlServer {
 
     /// `release` and `adopt`.
     func handoff(release: Bool) -> String {
-        guard let display = screen.display as? any ScreenHandoff else {
+        guard let display = outputs.lazy.compactMap({ $0.anyDisplay as? any ScreenHandoff }).first else {
             return "error unsupported: release and adopt hand over DRM master, and this daemon draws on \(screenName), which has none"
         }
         do {
@@ -64,7 +64,7 @@ extension ControlServer {
     /// daemon picks. A client never names the file: the daemon may run as root, and a path
     /// from a client could point anywhere.
     func snapshot(at now: Instant) -> String {
-        guard let source = screen.display as? any SnapshotSource, let snapshotPath else {
+        guard let source = outputs.lazy.compactMap({ $0.anyDisplay as? any SnapshotSource }).first, let snapshotPath else {
             return
                 "error unsupported: snapshot saves the mock display's picture; on a real screen take it from the device (a QEMU screendump, a camera)"
         }
@@ -109,8 +109,9 @@ extension ControlServer {
 
     func waitUntilDisplayReady() {
         var waited = 0
-        while !screen.display.readyForFrame && waited < 1000 {
-            if let events = screen.display.events {
+        while !outputsReady && waited < 1000 {
+            for output in outputs where !output.readyForUpdate {
+                guard let events = output.events else { continue }
                 var p = pollfd(fd: events.descriptor, events: Int16(POLLIN), revents: 0)
                 if poll(&p, 1, 50) > 0 { events.handle() }
             }

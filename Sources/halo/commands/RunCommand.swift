@@ -94,7 +94,7 @@ enum RunCommand {
         let size = display.rotation.logicalSize(width: display.width, height: display.height)
         let engine = Engine(screenWidth: size.width, screenHeight: size.height, theme: board.theme, policy: board.policy, text: text)
         let screen = Screen(engine: engine, display: display)
-        let server: ControlServer<D>
+        let server: ControlServer
         var fifo: PsplashFifo?
         do {
             let signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP] + StraySignals.reported)
@@ -129,7 +129,7 @@ enum RunCommand {
     /// SIGHUP: the board file is read again and its theme, font and policy take effect at once;
     /// a board or font that cannot be loaded is refused whole, with the reason, and the running
     /// settings stay. Screen keys (size, device, mode) need a restart.
-    static func reloadTheme<D: Display>(_ boardName: String?, _ server: ControlServer<D>) {
+    static func reloadTheme(_ boardName: String?, _ server: ControlServer) {
         let board: Board
         let text: FreeTypeText
         do {
@@ -142,7 +142,7 @@ enum RunCommand {
         server.engine.theme = board.theme
         server.engine.policy = board.policy
         server.engine.replaceText(text)
-        server.screen.invalidate()
+        server.invalidateOutputs()
         server.report("reload", "reloaded the theme of \(board.name), with the font \(text.path)")
     }
 }
