@@ -8,9 +8,9 @@
 /// open descriptor: whatever the path says (`/dev/../etc/passwd`, a symlink swapped in), what
 /// was opened must be a character device, or it is closed again unused.
 public enum CharacterDevice {
-    /// An open descriptor for the device at `path`; the caller owns it. The error keeps the
-    /// errno of a failed `open` so callers can name the fix for EACCES or ENOENT.
-    public static func open(_ path: String, flags: Int32) throws(SystemError) -> Int32 {
+    /// The device at `path`, opened. The error keeps the errno of a failed `open` so callers
+    /// can name the fix for EACCES or ENOENT.
+    public static func open(_ path: String, flags: Int32) throws(SystemError) -> Descriptor {
         let fd = Glibc.open(path, flags | O_NOCTTY)
         if fd < 0 { throw SystemError("open", subject: path) }
         var info = stat()
@@ -21,6 +21,6 @@ public enum CharacterDevice {
                 "open", errno: ENODEV,
                 message: "\(path) is \(type == S_IFCHR ? "not readable" : RegularFile.describe(type)), not a device node")
         }
-        return fd
+        return Descriptor(owning: fd)
     }
 }

@@ -12,11 +12,13 @@ import HaloPOSIX
 /// modes and flip, so a second program on the same card has to wait for the first to let go.
 public final class DrmCard {
     public let path: String
-    public let fd: Int32
+    let device: Descriptor
+    /// The card's descriptor, for libdrm's calls; open as long as the card is.
+    public var fd: Int32 { device.raw }
 
     public init(path: String) throws(DisplayError) {
         self.path = path
-        do { fd = try CharacterDevice.open(path, flags: O_RDWR | O_CLOEXEC | O_NONBLOCK) } catch {
+        do { device = try CharacterDevice.open(path, flags: O_RDWR | O_CLOEXEC | O_NONBLOCK) } catch {
             let hint =
                 error.errno == EACCES
                 ? "add the user to the video group (see the README's section on running without root)"
@@ -24,15 +26,12 @@ public final class DrmCard {
             throw DisplayError("cannot open \(path): \(error.message ?? SystemError.reason(error.errno)); \(hint)")
         }
         var dumb: UInt64 = 0
-        if drmGetCap(fd, UInt64(DRM_CAP_DUMB_BUFFER), &dumb) != 0 || dumb == 0 {
-            close(fd)
+        if drmGetCap(device.raw, UInt64(DRM_CAP_DUMB_BUFFER), &dumb) != 0 || dumb == 0 {
             throw DisplayError(
                 "\(path) is not a mode-setting DRM device with dumb buffers (a render-only GPU node?); name the display's card in screen.device"
             )
         }
     }
-
-    deinit { close(fd) }
 
     /// The card nodes that exist, in number order.
     public static func nodes() -> [String] {
@@ -48,7 +47,7 @@ public final class DrmCard {
             if drmSetMaster(fd) == 0 { return }
             let e = errno
             if e != EBUSY && e != EACCES && e != EINVAL {
-                throw DisplayError("cannot become DRM master on \(path): \(String(cString: strerror(e)))")
+                throw DisplayError("cannot become DRM master on \(path): \(SystemError.reason(e))")
             }
             if waitedMilliseconds >= waitSeconds * 1000 {
                 let waited = waitSeconds > 0 ? " for \(waitSeconds) s" : ""
@@ -65,7 +64,7 @@ public final class DrmCard {
     /// Gives the master role up, so another program can take the screen.
     public func dropMaster() throws(DisplayError) {
         if drmDropMaster(fd) != 0 {
-            throw DisplayError("cannot drop DRM master on \(path): \(String(cString: strerror(errno)))")
+            throw DisplayError("cannot drop DRM master on \(path): \(SystemError.reason(errno))")
         }
     }
 }

@@ -1,6 +1,7 @@
 import CDRM
 import CLinux
 import HaloHAL
+import HaloPOSIX
 import HaloRender
 
 #if canImport(Glibc)
@@ -77,7 +78,7 @@ public final class DrmDisplay: ScreenHandoff, BlankableDisplay, EventSource {
         var connector = output.connectorID
         var mode = output.mode
         if drmModeSetCrtc(card.fd, output.crtcID, buffers[index].framebufferID, 0, 0, &connector, 1, &mode) != 0 {
-            throw DisplayError("cannot set \(output.modeName) on \(output.connectorName): \(String(cString: strerror(errno)))")
+            throw DisplayError("cannot set \(output.modeName) on \(output.connectorName): \(SystemError.reason(errno))")
         }
         needsModeSet = false
         front = index
@@ -94,7 +95,7 @@ public final class DrmDisplay: ScreenHandoff, BlankableDisplay, EventSource {
                 try setMode(index)
                 return
             }
-            throw DisplayError("page flip on \(output.connectorName) failed: \(String(cString: strerror(e)))")
+            throw DisplayError("page flip on \(output.connectorName) failed: \(SystemError.reason(e))")
         }
         flipping = index
     }

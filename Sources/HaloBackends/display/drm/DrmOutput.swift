@@ -1,5 +1,6 @@
 import CDRM
 import HaloHAL
+import HaloPOSIX
 import HaloRender
 
 #if canImport(Glibc)
@@ -25,7 +26,7 @@ public struct DrmOutput {
     /// Picks the output on `card`; when the request cannot be met the error lists what exists.
     public static func choose(on card: DrmCard, connector wanted: String?, mode request: ModeRequest?) throws(DisplayError) -> DrmOutput {
         guard let resources = drmModeGetResources(card.fd) else {
-            throw DisplayError("\(card.path) has no mode-setting resources: \(String(cString: strerror(errno)))")
+            throw DisplayError("\(card.path) has no mode-setting resources: \(SystemError.reason(errno))")
         }
         defer { drmModeFreeResources(resources) }
         let connectors = DrmConnectorInfo.all(card.fd, resources)

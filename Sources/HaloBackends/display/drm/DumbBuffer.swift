@@ -1,5 +1,6 @@
 import CDRM
 import HaloHAL
+import HaloPOSIX
 import HaloRender
 
 #if canImport(Glibc)
@@ -26,7 +27,7 @@ final class DumbBuffer {
         var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
         let bpp = UInt32(format.bytesPerPixel * 8)
         var r = drmModeCreateDumbBuffer(fd, UInt32(width), UInt32(height), bpp, 0, &handle, &pitch, &size)
-        guard r == 0 else { throw DisplayError("cannot create a \(width)x\(height) scan-out buffer: \(String(cString: strerror(-r)))") }
+        guard r == 0 else { throw DisplayError("cannot create a \(width)x\(height) scan-out buffer: \(SystemError.reason(-r))") }
         var handles: (UInt32, UInt32, UInt32, UInt32) = (handle, 0, 0, 0)
         var pitches: (UInt32, UInt32, UInt32, UInt32) = (pitch, 0, 0, 0)
         var offsets: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
@@ -42,7 +43,7 @@ final class DumbBuffer {
             let e = errno
             _ = drmModeDestroyDumbBuffer(fd, handle)
             throw DisplayError(
-                "the driver refuses \(format.rawValue) framebuffers (\(String(cString: strerror(e)))); set screen.format to XRGB8888")
+                "the driver refuses \(format.rawValue) framebuffers (\(SystemError.reason(e))); set screen.format to XRGB8888")
         }
         var offset: UInt64 = 0
         r = drmModeMapDumbBuffer(fd, handle, &offset)
@@ -51,7 +52,7 @@ final class DumbBuffer {
             let e = r != 0 ? -r : errno
             _ = drmModeRmFB(fd, fb)
             _ = drmModeDestroyDumbBuffer(fd, handle)
-            throw DisplayError("cannot map a scan-out buffer: \(String(cString: strerror(e)))")
+            throw DisplayError("cannot map a scan-out buffer: \(SystemError.reason(e))")
         }
         self.handle = handle
         self.pitch = Int(pitch)

@@ -27,7 +27,7 @@ public final class LinuxFramebuffer: FramebufferDevice {
     public let lineLength: Int
     public let memory: UnsafeMutableRawPointer
     public let pageCount: Int
-    let fd: Int32
+    let descriptor: Descriptor
     let mappedBytes: Int
     var variable: fb_var_screeninfo
     /// Cleared the first time the driver refuses or does not answer FBIO_WAITFORVSYNC in time.
@@ -35,29 +35,36 @@ public final class LinuxFramebuffer: FramebufferDevice {
 
     public init(path: String = "/dev/fb0", pan: Bool = false) throws(DisplayError) {
         self.path = path
-        do { fd = try CharacterDevice.open(path, flags: O_RDWR | O_CLOEXEC) } catch {
+        do { descriptor = try CharacterDevice.open(path, flags: O_RDWR | O_CLOEXEC) } catch {
             let hint =
                 error.errno == EACCES ? "add the user to the video group or run as root" : "check the board's fbdev device (ls /dev/fb*)"
             throw DisplayError("cannot open \(path): \(error.message ?? SystemError.reason(error.errno)); \(hint)")
         }
         var variable = fb_var_screeninfo()
         var fixed = fb_fix_screeninfo()
-        if ioctl(fd, LinuxFramebuffer.getVariableInfo, &variable) != 0 || ioctl(fd, LinuxFramebuffer.getFixedInfo, &fixed) != 0 {
-            let e = errno
-            close(fd)
+        do {
+            try descriptor.ioctl(LinuxFramebuffer.getVariableInfo, &variable, "FBIOGET_VSCREENINFO")
+            try descriptor.ioctl(LinuxFramebuffer.getFixedInfo, &fixed, "FBIOGET_FSCREENINFO")
+        } catch {
             throw DisplayError(
-                "\(path) is not a framebuffer device (its screen information cannot be read: \(String(cString: strerror(e))))")
+                "\(path) is not a framebuffer device (its screen information cannot be read: \(error.call): \(SystemError.reason(error.errno)))"
+            )
         }
         if pan && variable.yres_virtual < 2 * variable.yres {
             // Ask for room for a second page; many drivers have none.
             var wanted = variable
             wanted.yres_virtual = 2 * variable.yres
             wanted.yoffset = 0
-            if ioctl(fd, LinuxFramebuffer.putVariableInfo, &wanted) != 0
-                || ioctl(fd, LinuxFramebuffer.getVariableInfo, &variable) != 0 || ioctl(fd, LinuxFramebuffer.getFixedInfo, &fixed) != 0
-                || variable.yres_virtual < 2 * variable.yres
-            {
-                close(fd)
+            let resized: Bool
+            do {
+                try descriptor.ioctl(LinuxFramebuffer.putVariableInfo, &wanted, "FBIOPUT_VSCREENINFO")
+                try descriptor.ioctl(LinuxFramebuffer.getVariableInfo, &variable, "FBIOGET_VSCREENINFO")
+                try descriptor.ioctl(LinuxFramebuffer.getFixedInfo, &fixed, "FBIOGET_FSCREENINFO")
+                resized = variable.yres_virtual >= 2 * variable.yres
+            } catch {
+                resized = false
+            }
+            if !resized {
                 throw DisplayError(
                     "\(path) cannot double-buffer: its virtual height stays \(variable.yres_virtual) rows, not the \(2 * variable.yres) panning needs; set screen.pan: no in the board"
                 )
@@ -70,7 +77,6 @@ public final class LinuxFramebuffer: FramebufferDevice {
                 bitsPerPixel: variable.bits_per_pixel, red: field(variable.red), green: field(variable.green), blue: field(variable.blue),
                 transp: field(variable.transp))
         } catch {
-            close(fd)
             throw DisplayError("\(path): \(error.description)")
         }
         self.format = format
@@ -81,14 +87,11 @@ public final class LinuxFramebuffer: FramebufferDevice {
         pageCount = pan ? 2 : 1
         mappedBytes = lineLength * Int(variable.yres) * pageCount
         guard lineLength >= Int(width) * Int(format.bytesPerPixel), mappedBytes > 0 else {
-            close(fd)
             throw DisplayError("\(path) reports a line length of \(lineLength) bytes, too short for \(width) pixels of \(format.rawValue)")
         }
-        let p = mmap(nil, mappedBytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)
+        let p = mmap(nil, mappedBytes, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor.raw, 0)
         if p == MAP_FAILED || p == nil {
-            let e = errno
-            close(fd)
-            throw DisplayError("cannot map \(path)'s memory: \(String(cString: strerror(e)))")
+            throw DisplayError("cannot map \(path)'s memory: \(SystemError.reason(errno))")
         }
         memory = p!
     }
@@ -96,10 +99,9 @@ public final class LinuxFramebuffer: FramebufferDevice {
     deinit {
         if pageCount > 1 { try? show(page: 0) }
         munmap(memory, mappedBytes)
-        close(fd)
     }
 
-    public func flush() { _ = fsync(fd) }
+    public func flush() { _ = fsync(descriptor.raw) }
 
     public func page(_ index: Int) -> UnsafeMutableRawPointer { memory + index * lineLength * Int(height) }
 
@@ -107,8 +109,8 @@ public final class LinuxFramebuffer: FramebufferDevice {
         guard pageCount > 1 else { return }
         variable.xoffset = 0
         variable.yoffset = UInt32(index) * variable.yres
-        if ioctl(fd, LinuxFramebuffer.panDisplay, &variable) != 0 {
-            throw DisplayError("\(path) refused to pan (\(String(cString: strerror(errno)))); set screen.pan: no in the board")
+        do { try descriptor.ioctl(LinuxFramebuffer.panDisplay, &variable, "FBIOPAN_DISPLAY") } catch {
+            throw DisplayError("\(path) refused to pan (\(SystemError.reason(error.errno))); set screen.pan: no in the board")
         }
     }
 
@@ -118,6 +120,8 @@ public final class LinuxFramebuffer: FramebufferDevice {
     public func waitForVerticalBlank() {
         guard vsyncWorks else { return }
         var crtc: UInt32 = 0
+        let fd = descriptor.raw
+        // Not the retrying ioctl: the alarm's EINTR is how a stuck wait ends.
         let ok = BoundedCall.run(milliseconds: 100) { ioctl(fd, LinuxFramebuffer.waitForVsync, &crtc) == 0 }
         if !ok { vsyncWorks = false }
     }

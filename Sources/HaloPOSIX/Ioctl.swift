@@ -1,0 +1,19 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+extension Descriptor {
+    /// ioctl(2) with a pointer to `argument`, retried while a signal interrupts it. `name` is
+    /// the request's name (`FBIOGET_VSCREENINFO`), for the error, which keeps the errno.
+    public func ioctl<T>(_ request: UInt, _ argument: inout T, _ name: String) throws(SystemError) {
+        while true {
+            let r = withUnsafeMutablePointer(to: &argument) { Glibc.ioctl(raw, request, $0) }
+            if r >= 0 { return }
+            let e = errno
+            if e == EINTR { continue }
+            throw SystemError(name, errno: e)
+        }
+    }
+}
