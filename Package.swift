@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "HaloHAL", dependencies: ["HaloRender"]),
         // Joins the engine to its outputs: a Screen draws it on a Display, RingLights on a RingOutput.
         .target(name: "HaloOutputs", dependencies: ["HaloEngine", "HaloHAL", "HaloRender"]),
-        // Text rasterisation behind the engine's GlyphSource boundary.
+        // Text rasterisation behind the engine's TextRasterizer protocol.
         .target(name: "HaloFreeType", dependencies: ["HaloEngine", "HaloPOSIX", "CFreeType"]),
         // Board profiles (YAML through libyaml).
         .target(name: "HaloBoards", dependencies: ["HaloEngine", "HaloHAL", "HaloPOSIX", "CYAML"]),
