@@ -35,3 +35,10 @@ static inline int halo_peer_credentials(int fd, pid_t *pid, uid_t *uid, gid_t *g
     *gid = c.gid;
     return 0;
 }
+
+// spidev: the request numbers are _IOW macros, which do not reach Swift; these hand them over.
+#include <linux/spi/spidev.h>
+static inline unsigned long halo_spi_ioc_message_1(void) { return SPI_IOC_MESSAGE(1); }
+static inline unsigned long halo_spi_ioc_wr_mode(void) { return SPI_IOC_WR_MODE; }
+static inline unsigned long halo_spi_ioc_wr_bits_per_word(void) { return SPI_IOC_WR_BITS_PER_WORD; }
+static inline unsigned long halo_spi_ioc_wr_max_speed_hz(void) { return SPI_IOC_WR_MAX_SPEED_HZ; }

@@ -147,3 +147,17 @@ struct LedChipEncodingTests {
         for bad in ["", "RG", "RGBB", "RGX", "WRGBW"] { #expect(LedColorOrder(bad) == nil, "\(bad)") }
     }
 }
+
+extension LedChipEncodingTests {
+    @Test("wiring maps the picture (LED 0 at 12 o'clock, clockwise) to the wire from any first LED, either way round")
+    func wiring() {
+        let picture = Array(0..<8)
+        #expect(LedWiring().wireOrder(picture) == picture)
+        #expect(LedWiring(first: 3).wireOrder(picture) == [5, 6, 7, 0, 1, 2, 3, 4])
+        #expect(LedWiring(first: 0, clockwise: false).wireOrder(picture) == [0, 7, 6, 5, 4, 3, 2, 1])
+        #expect(LedWiring(first: 2, clockwise: false).wireOrder(picture) == [2, 1, 0, 7, 6, 5, 4, 3])
+        #expect(
+            LedWiring(first: -6, clockwise: true).wireOrder(picture) == LedWiring(first: 2).wireOrder(picture), "taken modulo the count")
+        #expect(LedWiring(first: 5).wireOrder([Int]()) == [])
+    }
+}

@@ -1,0 +1,83 @@
+import CLinux
+import HaloHAL
+import HaloPOSIX
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A Linux spidev node (`/dev/spidevB.C`), opened once at start and kept: SPI mode 0, 8-bit
+/// words, and each frame one `SPI_IOC_MESSAGE(1)`, so chip select stays asserted and the
+/// controller sends it as one transfer. Its message limit is spidev's `bufsiz` module parameter.
+public final class Spidev: SPIBus {
+    public let path: String
+    let descriptor: Descriptor
+    public let maximumMessageBytes: Int
+
+    /// Where spidev says how long a message may be.
+    static let bufsizPath = "/sys/module/spidev/parameters/bufsiz"
+
+    public init(path: String) throws(RingError) {
+        self.path = path
+        do { descriptor = try CharacterDevice.open(path, flags: O_RDWR | O_CLOEXEC) } catch {
+            throw RingError(
+                "cannot open \(path): \(error.message ?? SystemError.reason(error.errno)); \(Spidev.fix(for: error.errno, path))")
+        }
+        var mode: UInt8 = 0
+        var bits: UInt8 = 8
+        do {
+            try descriptor.ioctl(halo_spi_ioc_wr_mode(), &mode, "SPI_IOC_WR_MODE")
+            try descriptor.ioctl(halo_spi_ioc_wr_bits_per_word(), &bits, "SPI_IOC_WR_BITS_PER_WORD")
+        } catch {
+            throw RingError("\(path) refused SPI mode 0 with 8-bit words (\(error.description)); is it a spidev node?")
+        }
+        maximumMessageBytes = Spidev.bufsiz()
+    }
+
+    /// spidev's `bufsiz`, or its default of 4096 when the module says nothing.
+    static func bufsiz() -> Int {
+        guard let text = try? RegularFile.read(bufsizPath, limit: 32) else { return 4096 }
+        let digits = text.prefix { $0 >= 48 && $0 <= 57 }
+        guard !digits.isEmpty, digits.count <= 9 else { return 4096 }
+        return digits.reduce(0) { $0 * 10 + Int($1 - 48) }
+    }
+
+    /// What to do about a failed open.
+    static func fix(for errno: Int32, _ path: String) -> String {
+        switch errno {
+        case ENOENT:
+            return
+                "the SPI controller or spidev is missing: on a Raspberry Pi enable it with dtparam=spi=on in config.txt; elsewhere load the board's SPI overlay and the spidev driver, then check ls /dev/spidev*"
+        case EACCES, EPERM:
+            return
+                "add the user to the spi group, with a udev rule such as SUBSYSTEM==\"spidev\", GROUP=\"spi\", MODE=\"0660\", or run as root"
+        default:
+            return "check the board's leds.spi-device"
+        }
+    }
+
+    public func send(_ bytes: [UInt8], clockHz: Int32) throws(RingError) {
+        var transfer = spi_ioc_transfer()
+        let result = bytes.withUnsafeBufferPointer { p -> SystemError? in
+            transfer.tx_buf = UInt64(UInt(bitPattern: p.baseAddress))
+            transfer.len = UInt32(p.count)
+            transfer.speed_hz = UInt32(clockHz)
+            transfer.bits_per_word = 8
+            do throws(SystemError) {
+                try descriptor.ioctl(halo_spi_ioc_message_1(), &transfer, "SPI_IOC_MESSAGE")
+                return nil
+            } catch {
+                return error
+            }
+        }
+        guard let result else { return }
+        if result.errno == EMSGSIZE {
+            throw RingError(
+                "\(path) refused a \(bytes.count)-byte frame as too long for spidev's bufsiz (\(maximumMessageBytes)); raise it with spidev.bufsiz=\(SPIBufferSize.suggested(bytes.count)) on the kernel command line"
+            )
+        }
+        throw RingError("sending a frame on \(path) failed: \(result.description)")
+    }
+}

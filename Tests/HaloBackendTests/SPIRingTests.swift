@@ -1,0 +1,112 @@
+import HaloBackends
+import HaloHAL
+import HaloMock
+import HaloRender
+import Testing
+
+/// LED rings on SPI, on an in-memory bus that records each message as spidev would take it;
+/// the spidev node itself only for its errors, which need no SPI controller.
+@Suite("LED rings on an in-memory SPI bus")
+struct SPIRingTests {
+    /// The light each LED gets when the pipeline changes nothing.
+    static let plain = LedColorPipeline(gamma: LedGamma(hundredths: 100))
+
+    static func picture(_ n: Int) -> [Color] {
+        (0..<n).map { (i: Int) -> Color in
+            let r = UInt8(i * 20 % 256), g = UInt8(255 - i * 10 % 256), b = UInt8(i * 7 % 256)
+            return Color(r: r, g: g, b: b)
+        }
+    }
+
+    /// The data bits of a one-wire stream, read back by pulse length (ones at the start of each
+    /// symbol), between the reset zeros.
+    static func decode(_ stream: [UInt8], _ e: OneWireSPIEncoding, bytes: Int) -> [UInt8] {
+        var bits: [Bool] = []
+        for byte in stream.dropFirst(e.resetBytes) { for i in (0..<8).reversed() { bits.append(byte >> UInt8(i) & 1 == 1) } }
+        var out: [UInt8] = []
+        for k in 0..<bytes {
+            var v: UInt8 = 0
+            for b in 0..<8 {
+                let start = (k * 8 + b) * e.bitsPerSymbol
+                let high = bits[start..<(start + e.bitsPerSymbol)].prefix { $0 }.count
+                v = v << 1 | (Double(high) * 1e9 / Double(e.clockHz) >= Double(e.chip.oneHigh.lowerBound) ? 1 : 0)
+            }
+            out.append(v)
+        }
+        return out
+    }
+
+    @Test("a WS2812 ring sends each frame as one message: GRB bytes in wiring order, reset zeros around them, at the encoding's clock")
+    func ws2812() throws {
+        let bus = RecordingSPIBus()
+        let e = try #require(OneWireSPIEncoding(chip: .ws2812b, bitsPerSymbol: 3, clockHz: 2_400_000))
+        let wiring = LedWiring(first: 3, clockwise: false)
+        let ring = try OneWireSPIRing(count: 12, encoding: e, order: .grb, pipeline: Self.plain, wiring: wiring, bus: bus)
+        let picture = Self.picture(12)
+        try ring.show(picture)
+        try ring.show(picture)
+        #expect(bus.messages.count == 2 && bus.messages.allSatisfy { $0.clockHz == 2_400_000 })
+        let message = bus.messages[0].bytes
+        #expect(message.count == e.frameBytes(ledCount: 12, channels: 3))
+        #expect(message.prefix(e.resetBytes).allSatisfy { $0 == 0 } && message.suffix(e.resetBytes).allSatisfy { $0 == 0 })
+        let data = Self.decode(message, e, bytes: 36)
+        let wire = wiring.wireOrder(picture)
+        #expect(data == wire.flatMap { [$0.g, $0.r, $0.b] })
+        // LED 3 on the wire sits at 12 o'clock; the next on the wire, LED 4, is one step counter-clockwise.
+        #expect(wire[3] == picture[0] && wire[2] == picture[1] && wire[4] == picture[11])
+    }
+
+    @Test("a frame over the bus's message limit is refused at start, saying how to raise spidev.bufsiz")
+    func tooBig() throws {
+        let e = try #require(OneWireSPIEncoding(chip: .ws2812b, bitsPerSymbol: 8, clockHz: 6_400_000))
+        do {
+            _ = try OneWireSPIRing(count: 600, encoding: e, order: .grb, pipeline: Self.plain, bus: RecordingSPIBus())
+            Issue.record("a 600-LED 8-bit frame was accepted on a 4096-byte bus")
+        } catch {
+            #expect(error.description.contains("spidev.bufsiz=16384") && error.description.contains("4096"), "\(error)")
+        }
+        let ring = try OneWireSPIRing(count: 12, encoding: e, order: .grb, pipeline: Self.plain, bus: RecordingSPIBus())
+        #expect(throws: RingError.self) { try ring.show(Self.picture(11)) }
+    }
+
+    @Test("an APA102 ring sends the chip's frame in one message; a white channel is refused for it")
+    func apa102() throws {
+        let bus = RecordingSPIBus()
+        let ring = try ClockedSPIRing(count: 24, chip: .apa102, pipeline: Self.plain, bus: bus)
+        let picture = Self.picture(24)
+        try ring.show(picture)
+        let message = try #require(bus.messages.first)
+        #expect(message.clockHz == 6_000_000 && message.bytes.count == ClockedLedChip.apa102.frameBytes(ledCount: 24))
+        for (i, c) in picture.enumerated() {
+            #expect(Array(message.bytes[(4 + 4 * i)..<(8 + 4 * i)]) == [0xFF, c.b, c.g, c.r])
+        }
+        #expect(throws: RingError.self) { try ClockedSPIRing(count: 4, chip: .sk9822, order: .grbw, pipeline: Self.plain, bus: bus) }
+    }
+
+    @Test("the colour pipeline runs before the bytes: a current budget dims the whole ring")
+    func pipelineApplies() throws {
+        let bus = RecordingSPIBus()
+        var pipeline = LedColorPipeline(gamma: LedGamma(hundredths: 100))
+        pipeline.budgetMilliamps = 200
+        let ring = try ClockedSPIRing(count: 12, chip: .apa102, pipeline: pipeline, bus: bus)
+        try ring.show([Color](repeating: .white, count: 12))
+        let levels = try #require(bus.messages.first).bytes[5..<8]
+        #expect(levels.allSatisfy { $0 < 255 && $0 > 0 }, "12 white LEDs at 60 mA each are over 200 mA: \(Array(levels))")
+    }
+
+    @Test("a missing spidev node names the overlay or module that gives it; a node that is not spidev is refused")
+    func spidevErrors() {
+        do {
+            _ = try Spidev(path: "/dev/spidev9.9")
+            Issue.record("opened a spidev node that cannot exist here")
+        } catch {
+            #expect(error.description.contains("dtparam=spi=on") && error.description.contains("spidev"), "\(error)")
+        }
+        do {
+            _ = try Spidev(path: "/dev/null")
+            Issue.record("/dev/null taken for spidev")
+        } catch {
+            #expect(error.description.contains("refused SPI mode 0"), "\(error)")
+        }
+    }
+}
