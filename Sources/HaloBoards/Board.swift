@@ -15,6 +15,8 @@ public struct Board: Equatable, Sendable {
     public var policy = Policy()
     /// The LED ring beside the screen, if the device has one (`leds.count` 0 means none).
     public var leds = LedRingLook()
+    /// How that ring is driven.
+    public var ledDriver = LedSettings()
     /// The screen backend and its hardware settings.
     public var display = DisplaySettings()
     /// The group that may use the daemon's socket (mode 0660); nil keeps the daemon's group.

@@ -38,10 +38,11 @@ struct BoardSchema {
             case "screen": try screen(node, &b)
             case "theme": try theme(node, &b.theme)
             case "policy": try policy(node, &b.policy)
-            case "leds": try leds(node, &b.leds)
+            case "leds": try leds(node, &b.leds, &b.ledDriver)
             default: break
             }
         }
+        try checkLeds(b)
         // Sizes inside their own ranges can still leave no room for text together. A panel
         // turned by its DRM orientation is only known at start, so both sides must do.
         let widths = b.display.rotationFromPanel ? [min(b.width, b.height)] : [b.logicalWidth]
@@ -240,18 +241,140 @@ struct BoardSchema {
         }
     }
 
-    func leds(_ node: YAMLNode, _ l: inout LedRingLook) throws(BoardError) {
-        try walk(node, "leds", ["count", "brightness", "track"]) { (key, v) throws(BoardError) in
+    func leds(_ node: YAMLNode, _ l: inout LedRingLook, _ d: inout LedSettings) throws(BoardError) {
+        let keys = [
+            "count", "brightness", "track", "driver", "chip", "order", "spi-device", "spi-bits", "spi-clock-hz", "gamma", "correction",
+            "max-milliamps", "first", "direction",
+        ]
+        try walk(node, "leds", keys) { (key, v) throws(BoardError) in
             switch key {
             case "leds.count": l.count = Int(try integer(v, key, 0...1024))
             case "leds.brightness": l.brightness = try percent(v, key)
             case "leds.track": l.track = try color(v, key)
+            case "leds.driver":
+                let name = try text(v, key)
+                guard let driver = LedSettings.Driver(rawValue: name) else {
+                    throw fail(
+                        v, key, "'\(name)' is not an LED driver",
+                        "use one of \(LedSettings.Driver.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                d.driver = driver
+            case "leds.chip": d.chip = try text(v, key)
+            case "leds.order":
+                let name = try text(v, key)
+                guard let order = LedColorOrder(name) else {
+                    throw fail(
+                        v, key, "'\(name)' is not a colour order", "write R, G and B once each, and W for RGBW chips, e.g. GRB or GRBW")
+                }
+                d.order = order
+            case "leds.spi-device":
+                let path = try text(v, key)
+                guard path.hasPrefix("/dev/spidev"), !path.contains("/../"), !path.hasSuffix("/..") else {
+                    throw fail(
+                        v, key, "'\(path)' is not a spidev node", "write the node's path, e.g. /dev/spidev0.0 (bus 0, chip select 0)")
+                }
+                d.spiDevice = path
+            case "leds.spi-bits":
+                let bits = try integer(v, key, 3...8)
+                guard OneWireSPIEncoding.symbolWidths.contains(Int(bits)) else {
+                    throw fail(
+                        v, key, "\(bits) SPI bits per LED bit is not an encoding Halo has", "use 3 (2.4 MHz), 4 (3.2 MHz) or 8 (6.4 MHz)")
+                }
+                d.spiBits = Int(bits)
+            case "leds.spi-clock-hz": d.spiClockHz = try integer(v, key, 100_000...50_000_000)
+            case "leds.gamma": d.gammaHundredths = try hundredths(v, key, LedGamma.range)
+            case "leds.correction": d.correction = try color(v, key)
+            case "leds.max-milliamps": d.maxMilliamps = try integer(v, key, 0...100_000)
+            case "leds.first": d.wiring.first = Int(try integer(v, key, 0...1023))
+            case "leds.direction":
+                let way = try text(v, key)
+                guard way == "clockwise" || way == "counter-clockwise" else {
+                    throw fail(
+                        v, key, "'\(way)' is not a direction",
+                        "write clockwise or counter-clockwise: the way the wire runs round the ring, seen from the front")
+                }
+                d.wiring.clockwise = way == "clockwise"
             default: break
             }
         }
     }
 
-    // MARK: - Values
+    /// The `leds` keys that only make sense together: a chip for the driver, a colour order that
+    /// suits the chip, a clock inside its timing windows, a first LED on the ring.
+    func checkLeds(_ b: Board) throws(BoardError) {
+        let d = b.ledDriver
+        func refuse(_ key: String, _ message: String, _ fix: String) -> BoardError {
+            BoardError(path: path, line: nil, key: key, message: message, fix: fix)
+        }
+        if b.leds.count > 0 && d.wiring.first >= b.leds.count {
+            throw refuse(
+                "leds.first", "LED \(d.wiring.first) is not on a ring of \(b.leds.count)",
+                "give the wire index of the LED at 12 o'clock, 0 to \(b.leds.count - 1)")
+        }
+        switch d.driver {
+        case .mock: return
+        case .spiWS2812:
+            guard let chip = d.oneWireChip else {
+                throw refuse(
+                    "leds.chip", "'\(d.chip ?? "")' is not a chip spi-ws2812 drives",
+                    "use one of \(OneWireChip.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            if let order = d.order, order.hasWhite != (chip == .sk6812rgbw) {
+                throw refuse(
+                    "leds.order", chip == .sk6812rgbw ? "SK6812 RGBW takes four channels" : "\(chip.rawValue) has no white channel",
+                    chip == .sk6812rgbw ? "write four letters, e.g. GRBW" : "write three letters, e.g. GRB")
+            }
+            if let hz = d.spiClockHz, OneWireSPIEncoding(chip: chip, bitsPerSymbol: d.spiBits, clockHz: hz) == nil {
+                let range = OneWireSPIEncoding.clockRange(chip: chip, bitsPerSymbol: d.spiBits)
+                throw refuse(
+                    "leds.spi-clock-hz",
+                    "at \(hz) Hz with \(d.spiBits)-bit symbols, \(chip.rawValue) pulses fall outside the chip's timing windows",
+                    range.map { "use \($0.lowerBound) to \($0.upperBound) Hz, or leave the key out for the default" }
+                        ?? "use another leds.spi-bits")
+            }
+            if OneWireSPIEncoding.defaultClock(chip: chip, bitsPerSymbol: d.spiBits) == nil {
+                throw refuse("leds.spi-bits", "\(chip.rawValue) cannot be driven with \(d.spiBits)-bit symbols", "use 3, 4 or 8")
+            }
+        case .spiAPA102:
+            guard d.clockedChip != nil else {
+                throw refuse(
+                    "leds.chip", "'\(d.chip ?? "")' is not a chip spi-apa102 drives",
+                    "use one of \(ClockedLedChip.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            if let order = d.order, order.hasWhite {
+                throw refuse("leds.order", "APA102-family LEDs have no white channel", "write three letters, e.g. BGR")
+            }
+        }
+        if d.spiDevice == nil {
+            throw refuse(
+                "leds.spi-device", "\(d.driver.rawValue) needs the SPI device its ring is on", "add leds.spi-device, e.g. /dev/spidev0.0")
+        }
+        if b.leds.count == 0 {
+            throw refuse(
+                "leds.count", "\(d.driver.rawValue) drives a ring, but leds.count is 0", "set leds.count to the number of LEDs on the ring")
+        }
+    }
+
+    /// A number with up to two decimals, as hundredths (`2.2` is 220), within `range`.
+    func hundredths(_ node: YAMLNode, _ key: String, _ range: ClosedRange<Int32>) throws(BoardError) -> Int32 {
+        let s = try text(node, key)
+        let parts = s.split(separator: ".", omittingEmptySubsequences: false)
+        let digits = { (p: Substring) in !p.isEmpty && p.count <= 4 && p.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }
+        guard (parts.count == 1 || parts.count == 2) && digits(parts[0]) && (parts.count == 1 || (digits(parts[1]) && parts[1].count <= 2)),
+            let whole = Int32(parts[0])
+        else {
+            throw fail(node, key, "'\(s)' is not a number", "write it in plain digits with at most two decimals, e.g. 2.2")
+        }
+        var fraction: Int32 = 0
+        if parts.count == 2, let f = Int32(parts[1]) { fraction = parts[1].count == 1 ? f * 10 : f }
+        let value = whole * 100 + fraction
+        guard range.contains(value) else {
+            throw fail(
+                node, key, "\(s) is out of range",
+                "use a number from \(Double(range.lowerBound) / 100) to \(Double(range.upperBound) / 100)")
+        }
+        return value
+    }
 
     func text(_ node: YAMLNode, _ key: String) throws(BoardError) -> String {
         guard case .scalar(let s, _) = node else {

@@ -10,6 +10,8 @@ public struct DisplaySettings: Equatable, Sendable {
         case fbdev
         /// DRM when a card has a connected connector, fbdev otherwise.
         case auto
+        /// No screen: a headless appliance that shows its state on an LED ring alone.
+        case headless = "none"
     }
 
     /// What the screen shows once the daemon has stopped.

@@ -353,4 +353,33 @@ extension CommandTests {
             #expect(stats.out.contains(key), "\(key) missing from \(stats.out)")
         }
     }
+
+    @Test("a headless board (display: none) serves its LED ring alone; without a ring it is refused with the fix")
+    func headless() throws {
+        let dir = try scratch()
+        let board = dir.appendingPathComponent("headless.yaml").path
+        try "name: headless\ndisplay: none\nleds: {count: 12}\n".write(toFile: board, atomically: true, encoding: .utf8)
+        let socket = dir.appendingPathComponent("halo.sock").path
+        let daemon = try startDaemon(socket: socket, board: board)
+        defer { daemon.stop() }
+        let show = try halo(["ctl", "--socket", socket, "show", "up", "circular", "value=40%"])
+        #expect(show.status == 0 && show.out == "ok\n", "\(show)")
+        let snapshot = try halo(["ctl", "--socket", socket, "snapshot"])
+        #expect(snapshot.status == 1 && snapshot.out.hasPrefix("error unsupported"), "\(snapshot)")
+        // The ring is drawn: frames are counted, no pixels pushed.
+        var stats = ""
+        for _ in 0..<100 {
+            stats = try halo(["ctl", "--socket", socket, "stats"]).out
+            if !stats.contains("frames=0 ") { break }
+            usleep(20_000)
+        }
+        #expect(stats.hasPrefix("ok frames=") && !stats.contains("frames=0 ") && stats.contains("pixels=0 "), "\(stats)")
+
+        let bare = dir.appendingPathComponent("bare.yaml").path
+        try "name: bare\ndisplay: none\n".write(toFile: bare, atomically: true, encoding: .utf8)
+        let refused = try halo(["run", "--board", bare, "--socket", dir.appendingPathComponent("b.sock").path])
+        #expect(
+            refused.status == 1 && refused.err.contains("display: none and no LED ring") && refused.err.contains("leds.count"), "\(refused)"
+        )
+    }
 }

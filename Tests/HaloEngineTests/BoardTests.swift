@@ -141,6 +141,14 @@ struct BoardTests {
             ("screen: {device: /dev/../etc/passwd}", "screen.device", "without '.', '..'"),
             ("screen: {device: /dev//fb0}", "screen.device", "without '.', '..'"),
             ("name: !!binary aGVsbG8=", "", "without a tag such as !!binary"),
+            ("leds: {driver: neopixel}", "leds.driver", "use one of mock, spi-ws2812, spi-apa102"),
+            ("leds: {order: GRBX}", "leds.order", "GRB or GRBW"),
+            ("leds: {spi-device: /dev/null}", "leds.spi-device", "/dev/spidev0.0"),
+            ("leds: {spi-bits: 5}", "leds.spi-bits", "use 3 (2.4 MHz), 4 (3.2 MHz) or 8"),
+            ("leds: {gamma: 2.205}", "leds.gamma", "at most two decimals"),
+            ("leds: {gamma: 9}", "leds.gamma", "from 1.0 to 4.0"),
+            ("leds: {direction: left}", "leds.direction", "clockwise or counter-clockwise"),
+            ("leds: {max-milliamps: -5}", "leds.max-milliamps", "out of range"),
         ])
     func errors(yaml: String, key: String, fix: String) throws {
         let path = try write(yaml)
@@ -210,5 +218,62 @@ struct BoardTests {
             #expect(error.description.contains("cannot open") && error.description.contains("No such file"))
         }
         do { _ = try BoardLoader.load("no-such-board") } catch { #expect(error.description.contains("no such board")) }
+    }
+
+    @Test(
+        "LED keys that only make sense together are checked together, naming the key and the fix",
+        arguments: [
+            (
+                "leds: {count: 12, driver: spi-ws2812, spi-device: /dev/spidev0.0, spi-clock-hz: 1000000}", "leds.spi-clock-hz",
+                "use 2110000 to 3070000 Hz"
+            ),
+            ("leds: {count: 12, driver: spi-ws2812, chip: ws2811, spi-device: /dev/spidev0.0}", "leds.chip", "use one of ws2812, ws2812b"),
+            (
+                "leds: {count: 12, driver: spi-ws2812, chip: sk6812-rgbw, order: GRB, spi-device: /dev/spidev0.0}", "leds.order",
+                "four letters"
+            ),
+            ("leds: {count: 12, driver: spi-ws2812, order: GRBW, spi-device: /dev/spidev0.0}", "leds.order", "three letters"),
+            ("leds: {count: 12, driver: spi-apa102, order: BGRW, spi-device: /dev/spidev0.0}", "leds.order", "three letters, e.g. BGR"),
+            ("leds: {count: 12, driver: spi-apa102}", "leds.spi-device", "/dev/spidev0.0"),
+            ("leds: {driver: spi-apa102, spi-device: /dev/spidev0.0}", "leds.count", "number of LEDs"),
+            ("leds: {count: 12, first: 12}", "leds.first", "0 to 11"),
+        ])
+    func ledCombinations(yaml: String, key: String, fix: String) throws {
+        let path = try write(yaml)
+        do {
+            _ = try BoardLoader.load(path)
+            Issue.record("\(yaml) was accepted")
+        } catch {
+            #expect(error.description.hasPrefix(path + ": " + key + ": "), "\(error)")
+            #expect(error.description.contains(fix), "\(error)")
+        }
+    }
+
+    @Test("a ring on SPI: driver, chip, order, device, encoding, clock, colour pipeline and wiring")
+    func ledDriverKeys() throws {
+        let b = try BoardLoader.load(
+            try write(
+                """
+                leds:
+                  count: 16
+                  driver: spi-ws2812
+                  chip: sk6812
+                  order: GRB
+                  spi-device: /dev/spidev0.0
+                  spi-bits: 4
+                  spi-clock-hz: 3200000
+                  gamma: 2.8
+                  correction: "#FFB0F0"
+                  max-milliamps: 500
+                  first: 4
+                  direction: counter-clockwise
+                """))
+        let d = b.ledDriver
+        #expect(d.driver == .spiWS2812 && d.oneWireChip == .sk6812 && d.order == .grb && d.spiDevice == "/dev/spidev0.0")
+        #expect(d.spiBits == 4 && d.spiClockHz == 3_200_000 && d.gammaHundredths == 280 && d.correction == Color(rgb: 0xFFB0F0))
+        #expect(d.maxMilliamps == 500 && d.wiring == LedWiring(first: 4, clockwise: false))
+        let plain = try BoardLoader.load(try write("leds: {count: 12}"))
+        #expect(plain.ledDriver == LedSettings() && plain.ledDriver.gammaHundredths == 220)
+        #expect(try BoardLoader.load(try write("display: none\nleds: {count: 12}")).display.kind == .headless)
     }
 }

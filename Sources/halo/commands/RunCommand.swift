@@ -20,7 +20,7 @@ import HaloRender
 /// up to date.
 enum RunCommand {
     static let usage =
-        "halo run [--board NAME|PATH] [--socket PATH] [--display mock|drm|fbdev|auto] [--wait-master SECONDS] [--psplash-fifo PATH]"
+        "halo run [--board NAME|PATH] [--socket PATH] [--display mock|drm|fbdev|auto|none] [--wait-master SECONDS] [--psplash-fifo PATH]"
     static let defaultSocket = "/run/halo/halo.sock"
 
     struct Options {
@@ -48,7 +48,7 @@ enum RunCommand {
         var kind = board.display.kind
         if let name = args.options["display"] {
             guard let k = DisplaySettings.Kind(rawValue: name) else {
-                throw CLIError("--display takes mock, drm, fbdev or auto, not '\(name)'; usage: \(usage)", status: 2)
+                throw CLIError("--display takes mock, drm, fbdev, auto or none, not '\(name)'; usage: \(usage)", status: 2)
             }
             kind = k
         }
@@ -71,6 +71,8 @@ enum RunCommand {
         case .fbdev(let display):
             try serveOnScreen(
                 display, options, described: "fbdev \(display.device.path) \(display.width)x\(display.height) \(display.format.rawValue)")
+        case .headless:
+            try serve(nil, options, described: "no screen")
         }
     }
 
@@ -83,24 +85,35 @@ enum RunCommand {
         try serve(display, options, described: described, onExit: { if blankOnExit { display.blank() } })
     }
 
-    /// Runs the daemon on `display` until SIGTERM, SIGINT or psplash's QUIT.
-    static func serve<D: Display>(
-        _ display: D, _ options: Options, described: String, snapshots: String? = nil, onExit: () -> Void = {}
+    /// Runs the daemon on `display` (nil: none) and the board's LED ring, if it has one, until
+    /// SIGTERM, SIGINT or psplash's QUIT.
+    static func serve(
+        _ display: (any Display)?, _ options: Options, described: String, snapshots: String? = nil, onExit: () -> Void = {}
     ) throws(CLIError) {
         let board = options.board
         let text: FreeTypeText
         do { text = try FreeTypeText(fontPath: board.theme.fontPath) } catch { throw CLIError(error.description) }
-        // The display's own size: a DRM mode may differ from the board's.
-        let size = display.rotation.logicalSize(width: display.width, height: display.height)
-        let engine = Engine(screenWidth: size.width, screenHeight: size.height, theme: board.theme, policy: board.policy, text: text)
-        let screen = Screen(engine: engine, display: display)
+        // The display's own size: a DRM mode may differ from the board's. Without a screen the
+        // engine still lays out on the board's, unseen.
+        let size = display.map { $0.rotation.logicalSize(width: $0.width, height: $0.height) } ?? (board.logicalWidth, board.logicalHeight)
+        let engine = Engine(screenWidth: size.0, screenHeight: size.1, theme: board.theme, policy: board.policy, text: text)
+        var outputs: [any EngineOutput] = []
+        if let display { outputs.append(screenOutput(display, engine)) }
+        let ring: (any RingOutput)?
+        do { ring = try RingChoice.open(board) } catch { throw CLIError(error.description) }
+        if let ring { outputs.append(ringOutput(ring, engine, board.leds)) }
+        if outputs.isEmpty {
+            throw CLIError(
+                "\(board.name) has display: none and no LED ring, so there is nothing to show on; give it a ring (leds.count, leds.driver) or a screen"
+            )
+        }
         let server: ControlServer
         var fifo: PsplashFifo?
         do {
             let signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP] + StraySignals.reported)
             let listener = try UnixListener(path: options.socket, group: board.socketGroup)
             server = ControlServer(
-                screen: screen, listener: listener, signals: signals, frameRate: board.framesPerSecond,
+                engine: engine, outputs: outputs, listener: listener, signals: signals, frameRate: board.framesPerSecond,
                 frameBudgetMilliseconds: board.display.frameBudgetMilliseconds)
             if let path = options.psplashFifo { fifo = try PsplashFifo(path: path) }
         } catch {
@@ -120,10 +133,17 @@ enum RunCommand {
                         quit: { server.stop() })
                 })
         }
-        Console.error("halo run: \(board.name) on \(described), socket \(options.socket)")
+        let ringNote = ring.map { _ in " and a \(board.leds.count)-LED ring (\(RingChoice.describe(board)))" } ?? ""
+        Console.error("halo run: \(board.name) on \(described)\(ringNote), socket \(options.socket)")
         server.run()
         SystemdNotifier.notify("STOPPING=1")
         onExit()
+    }
+
+    static func screenOutput<D: Display>(_ display: D, _ engine: Engine) -> any EngineOutput { Screen(engine: engine, display: display) }
+
+    static func ringOutput<R: RingOutput>(_ ring: R, _ engine: Engine, _ look: LedRingLook) -> any EngineOutput {
+        RingLights(engine: engine, output: ring, look: look)
     }
 
     /// SIGHUP: the board file is read again and its theme, font and policy take effect at once;

@@ -9,6 +9,8 @@ enum ScreenChoice {
     case mock(MemoryDisplay)
     case drm(DrmDisplay)
     case fbdev(FbdevDisplay<LinuxFramebuffer>)
+    /// `display: none`.
+    case headless
 
     static func open(_ board: Board, kind: DisplaySettings.Kind, waitMasterSeconds: Int) throws(DisplayError) -> ScreenChoice {
         let display = board.display
@@ -21,6 +23,8 @@ enum ScreenChoice {
             return .drm(try DrmDisplay.open(settings, format: board.format, rotation: board.rotation, waitMasterSeconds: waitMasterSeconds))
         case .fbdev:
             return .fbdev(try openFbdev(board))
+        case .headless:
+            return .headless
         case .auto:
             // DRM when a card has a connected output, else fbdev.
             var drmReason = ""

@@ -1,0 +1,38 @@
+import HaloRender
+
+/// How a board's LED ring is driven: the `leds:` keys beyond what the engine draws (`count`,
+/// `brightness`, `track`, which make the `LedRingLook`).
+public struct LedSettings: Equatable, Sendable {
+    public enum Driver: String, CaseIterable, Sendable {
+        /// In memory: frames are recorded (tests, replay, a desktop).
+        case mock
+        /// WS2812, WS2812B, WS2813, SK6812 and SK6812 RGBW on an SPI MOSI line.
+        case spiWS2812 = "spi-ws2812"
+        /// APA102, APA102C, SK9822 and HD107S on SPI with their clock line.
+        case spiAPA102 = "spi-apa102"
+    }
+
+    public var driver: Driver = .mock
+    /// `ws2812b` and the like for `spi-ws2812`, `apa102` and the like for `spi-apa102`.
+    public var chip: String?
+    /// The wire's colour order; nil takes the chip's own (GRB, GRBW for SK6812 RGBW, BGR).
+    public var order: LedColorOrder?
+    /// `/dev/spidevB.C`.
+    public var spiDevice: String?
+    /// SPI bits per data bit for one-wire chips: 3, 4 or 8.
+    public var spiBits = 3
+    /// nil takes the encoding's or chip's default clock.
+    public var spiClockHz: Int32?
+    public var gammaHundredths: Int32 = 220
+    public var correction = Color.white
+    /// 0 for no limit.
+    public var maxMilliamps: Int32 = 0
+    public var wiring = LedWiring()
+
+    public init() {}
+
+    /// The one-wire chip named, for `spi-ws2812`.
+    public var oneWireChip: OneWireChip? { OneWireChip(rawValue: chip ?? "ws2812b") }
+    /// The clocked chip named, for `spi-apa102`.
+    public var clockedChip: ClockedLedChip? { ClockedLedChip(rawValue: chip ?? "apa102") }
+}

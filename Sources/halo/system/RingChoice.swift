@@ -1,0 +1,50 @@
+import HaloBackends
+import HaloBoards
+import HaloHAL
+import HaloMock
+import HaloRender
+
+/// The LED ring `halo run` drives, as the board's `leds:` keys ask: opened once at start.
+enum RingChoice {
+    /// The board's ring, or nil when it has none (`leds.count` 0).
+    static func open(_ board: Board) throws(RingError) -> (any RingOutput)? {
+        let count = board.leds.count
+        guard count > 0 else { return nil }
+        let d = board.ledDriver
+        let pipeline = LedColorPipeline(
+            gamma: LedGamma(hundredths: d.gammaHundredths), correction: d.correction, budgetMilliamps: d.maxMilliamps)
+        switch d.driver {
+        case .mock:
+            return LedRecorder(count: count)
+        case .spiWS2812:
+            // The board schema checked the chip, the order and the clock.
+            guard let chip = d.oneWireChip, let device = d.spiDevice,
+                let clock = d.spiClockHz ?? OneWireSPIEncoding.defaultClock(chip: chip, bitsPerSymbol: d.spiBits),
+                let encoding = OneWireSPIEncoding(chip: chip, bitsPerSymbol: d.spiBits, clockHz: clock)
+            else {
+                throw RingError(
+                    "the board's leds keys do not describe a spi-ws2812 ring; check leds.chip, leds.spi-bits and leds.spi-clock-hz")
+            }
+            return try OneWireSPIRing(
+                count: count, encoding: encoding, order: d.order ?? chip.defaultOrder, pipeline: pipeline, wiring: d.wiring,
+                bus: try Spidev(path: device))
+        case .spiAPA102:
+            guard let chip = d.clockedChip, let device = d.spiDevice else {
+                throw RingError("the board's leds keys do not describe a spi-apa102 ring; check leds.chip and leds.spi-device")
+            }
+            return try ClockedSPIRing(
+                count: count, chip: chip, clockHz: d.spiClockHz, order: d.order ?? .bgr, pipeline: pipeline, wiring: d.wiring,
+                bus: try Spidev(path: device))
+        }
+    }
+
+    /// The ring's driver, chip and device, for the log.
+    static func describe(_ board: Board) -> String {
+        let d = board.ledDriver
+        switch d.driver {
+        case .mock: return "mock"
+        case .spiWS2812: return "spi-ws2812 \(d.oneWireChip?.rawValue ?? "") on \(d.spiDevice ?? "")"
+        case .spiAPA102: return "spi-apa102 \(d.clockedChip?.rawValue ?? "") on \(d.spiDevice ?? "")"
+        }
+    }
+}
