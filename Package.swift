@@ -72,7 +72,10 @@ let package = Package(
         // Runs the built `halo` binary as a process: exit status, messages and files written.
         .testTarget(name: "HaloCommandTests", dependencies: ["halo", "HaloTestSupport"]),
         // Boots Debian's kernel under QEMU and compares what its virtual GPUs scan out with the mock.
-        .testTarget(name: "HaloQEMUTests", dependencies: ["halo", "HaloMock", "HaloTestSupport"], exclude: ["guest"]),
+        .testTarget(
+            name: "HaloQEMUTests",
+            dependencies: ["halo", "HaloMock", "HaloTestSupport", "HaloEngine", "HaloRender", "HaloBoards", "HaloBackends", "HaloHAL"],
+            exclude: ["guest", "modules"]),
     ],
     swiftLanguageModes: [.v6]
 )

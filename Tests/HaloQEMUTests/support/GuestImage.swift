@@ -16,7 +16,7 @@ struct GuestImage: Sendable {
     static let busybox = "/bin/busybox"
     static let applets = [
         "sh", "mount", "insmod", "poweroff", "sleep", "echo", "cat", "stty", "head", "tr", "yes", "kill", "ls", "sync", "grep", "wc", "su",
-        "chgrp", "chmod", "chown", "mkdir", "id",
+        "chgrp", "chmod", "chown", "mkdir", "id", "hexdump",
     ]
 
     static func build(halo: URL, kernel: GuestKernel, packageRoot: URL, into file: URL) throws -> GuestImage {
@@ -53,10 +53,11 @@ struct GuestImage: Sendable {
         return GuestImage(base: file)
     }
 
-    /// The base image with a scenario appended.
-    func with(scenario: String, at file: URL) throws -> URL {
+    /// The base image with a scenario appended, and any `files` (path in the guest: bytes).
+    func with(scenario: String, files: [(String, [UInt8])] = [], at file: URL) throws -> URL {
         var a = Newc()
         a.file("scenario", Array(scenario.utf8))
+        for (path, bytes) in files { a.file(path, bytes) }
         var data = try Data(contentsOf: base)
         data.append(contentsOf: a.finish())
         try data.write(to: file)

@@ -1,0 +1,109 @@
+import Foundation
+import HaloBackends
+import HaloBoards
+import HaloEngine
+import HaloHAL
+import HaloMock
+import HaloRender
+import HaloTestSupport
+import Testing
+
+/// LED rings on a real Linux kernel: the guest loads the tests' simulated SPI controller
+/// (`modules/spi-sim`), spidev binds to it, and a headless `halo run` drives its ring through
+/// `/dev/spidev0.0`. The controller records each message; its bytes must be exactly what the
+/// board's chip, colour pipeline and wiring give for the engine's state, worked out here.
+@Suite(
+    "LED rings on a real kernel under QEMU", .serialized,
+    .enabled(if: QEMUMachine.available, "qemu-system-x86_64 is not installed (Debian: qemu-system-x86)"),
+    .enabled(if: TestModule.headersInstalled, "no kernel headers to build the test modules with (Debian: linux-headers-amd64)"))
+struct QEMURingTests {
+    static let sysfs = "/sys/devices/platform/halo-spi-sim"
+
+    /// Boots the guest with the SPI simulator and a headless daemon on `board`, shows a ring at
+    /// 50 %, and reports what the controller saw.
+    func run(board: String) throws -> QEMUMachine.Outcome {
+        let (kernel, image) = try QEMUDisplayTests.prepared.get()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-qemu-ring-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let module = try TestModule.build("spi-sim", kernel: kernel, packageRoot: QEMUDisplayTests.packageRoot, scratch: dir)
+        let scenario = """
+            insmod /lib/modules/halo_spi_sim.ko || report insmod-failed
+            wait_for /dev/spidev0.0
+            report node $(ls /dev/spidev0.0)
+            halo run --board \(board) --socket /run/halo.sock 2>/dev/ttyS0 &
+            wait_for /run/halo.sock
+            halo ctl --socket /run/halo.sock show up circular value=50%
+            sleep 2
+            report before $(cat \(Self.sysfs)/messages)
+            sleep 1
+            report after $(cat \(Self.sysfs)/messages)
+            report transfers $(cat \(Self.sysfs)/last_transfers)
+            report speed $(cat \(Self.sysfs)/last_speed_hz)
+            report mode $(cat \(Self.sysfs)/last_mode)
+            report bytes $(hexdump -v -e '1/1 "%02x"' \(Self.sysfs)/last_message)
+            """
+        let initrd = try image.with(
+            scenario: scenario, files: [("lib/modules/halo_spi_sim.ko", module)], at: dir.appendingPathComponent("initrd.cpio"))
+        return try QEMUMachine(kernel: kernel.vmlinux, initrd: initrd, device: [], directory: dir).boot()
+    }
+
+    /// The engine's ring colours for the scenario's state, on `board`.
+    func colors(_ board: Board) throws -> [Color] {
+        let engine = Engine(screenWidth: 480, screenHeight: 480, theme: board.theme, policy: board.policy, text: BlockText())
+        try engine.apply(
+            .show(
+                id: "up", kind: .circular,
+                options: {
+                    var o = ShowOptions()
+                    o.value = .init(fractionQ16: 32768, form: .percent)
+                    return o
+                }()), at: .zero)
+        return engine.ledColors(board.leds, at: .milliseconds(5000))
+    }
+
+    func pipeline(_ board: Board) -> LedColorPipeline {
+        let d = board.ledDriver
+        return LedColorPipeline(gamma: LedGamma(hundredths: d.gammaHundredths), correction: d.correction, budgetMilliamps: d.maxMilliamps)
+    }
+
+    func expectFrame(_ outcome: QEMUMachine.Outcome, _ expected: [UInt8], clock: Int32) {
+        #expect(
+            outcome.report("insmod-failed") == nil && outcome.report("node") == "/dev/spidev0.0",
+            "console:\n\(outcome.console.suffix(2000))")
+        let before = outcome.report("before"), after = outcome.report("after")
+        #expect(
+            before != nil && before != "0" && before == after,
+            "no traffic while the ring is still: \(String(describing: before)) then \(String(describing: after))")
+        #expect(outcome.report("transfers") == "1", "one message, one transfer a frame")
+        #expect(outcome.report("speed") == "\(clock)")
+        #expect(outcome.report("mode") == "0")
+        let hex = expected.map { String(format: "%02x", $0) }.joined()
+        #expect(
+            outcome.report("bytes") == hex,
+            "the frame on the bus differs from the board's chip, pipeline and wiring; console:\n\(outcome.console.suffix(1500))")
+    }
+
+    @Test(
+        "spi-ws2812 on a real kernel's spidev, through a simulated SPI controller: each frame is one message of exactly the expected symbols; nothing is sent while the ring is still"
+    )
+    func ws2812() throws {
+        let board = try BoardLoader.load(QEMUDisplayTests.packageRoot.appendingPathComponent("Boards/qemu-spi-ws2812-ring12.yaml").path)
+        let e = try #require(OneWireSPIEncoding(chip: .ws2812b, bitsPerSymbol: 3, clockHz: 2_400_000))
+        let bus = RecordingSPIBus()
+        let ring = try OneWireSPIRing(
+            count: 12, encoding: e, order: .grb, pipeline: pipeline(board), wiring: board.ledDriver.wiring, bus: bus)
+        try ring.show(try colors(board))
+        expectFrame(try run(board: "qemu-spi-ws2812-ring12"), try #require(bus.messages.first).bytes, clock: 2_400_000)
+    }
+
+    @Test(
+        "spi-apa102 on a real kernel's spidev, wired from LED 3 counter-clockwise: each frame is one message of exactly the expected frame")
+    func apa102() throws {
+        let board = try BoardLoader.load(QEMUDisplayTests.packageRoot.appendingPathComponent("Boards/qemu-spi-apa102-ring12.yaml").path)
+        let bus = RecordingSPIBus()
+        let ring = try ClockedSPIRing(
+            count: 12, chip: .apa102, pipeline: pipeline(board), wiring: LedWiring(first: 3, clockwise: false), bus: bus)
+        try ring.show(try colors(board))
+        expectFrame(try run(board: "qemu-spi-apa102-ring12"), try #require(bus.messages.first).bytes, clock: 6_000_000)
+    }
+}
