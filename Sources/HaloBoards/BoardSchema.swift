@@ -244,7 +244,7 @@ struct BoardSchema {
     func leds(_ node: YAMLNode, _ l: inout LedRingLook, _ d: inout LedSettings) throws(BoardError) {
         let keys = [
             "count", "brightness", "track", "driver", "chip", "order", "spi-device", "spi-bits", "spi-clock-hz", "gamma", "correction",
-            "max-milliamps", "first", "direction",
+            "max-milliamps", "first", "direction", "on-exit",
         ]
         try walk(node, "leds", keys) { (key, v) throws(BoardError) in
             switch key {
@@ -285,6 +285,14 @@ struct BoardSchema {
             case "leds.gamma": d.gammaHundredths = try hundredths(v, key, LedGamma.range)
             case "leds.correction": d.correction = try color(v, key)
             case "leds.max-milliamps": d.maxMilliamps = try integer(v, key, 0...100_000)
+            case "leds.on-exit":
+                let what = try text(v, key)
+                guard what == "off" || what == "keep" else {
+                    throw fail(
+                        v, key, "'\(what)' is not what a ring can do at exit",
+                        "write off (the LEDs go dark) or keep (the last frame stays lit)")
+                }
+                d.keepOnExit = what == "keep"
             case "leds.first": d.wiring.first = Int(try integer(v, key, 0...1023))
             case "leds.direction":
                 let way = try text(v, key)

@@ -28,6 +28,8 @@ public struct LedSettings: Equatable, Sendable {
     /// 0 for no limit.
     public var maxMilliamps: Int32 = 0
     public var wiring = LedWiring()
+    /// At exit the ring goes dark, unless the board keeps its last frame.
+    public var keepOnExit = false
 
     public init() {}
 

@@ -18,6 +18,10 @@ public protocol EngineOutput: AnyObject {
     /// The display it draws on, for what the daemon asks of displays (a handoff, a snapshot);
     /// nil for an LED ring.
     var anyDisplay: (any Display)? { get }
+    /// For an LED ring, the frames and bytes it has sent (`halo ctl stats`); nil for a screen.
+    var ringTraffic: (frames: Int, bytes: Int64)? { get }
+    /// The daemon is stopping: leave the last picture, or clear it (an LED ring goes dark).
+    func stop(keepingPicture: Bool)
 }
 
 /// An output's failure to show an update, worded for the person running Halo.
@@ -33,6 +37,9 @@ extension Screen: EngineOutput {
     public var readyForUpdate: Bool { display.readyForFrame }
     public var events: (any EventSource)? { display.events }
     public var anyDisplay: (any Display)? { display }
+    public var ringTraffic: (frames: Int, bytes: Int64)? { nil }
+    /// A screen's picture at exit is the board's `screen.on-exit`, which `halo run` carries out.
+    public func stop(keepingPicture: Bool) {}
 }
 
 extension RingLights: EngineOutput {
@@ -42,4 +49,8 @@ extension RingLights: EngineOutput {
     public var readyForUpdate: Bool { true }
     public var events: (any EventSource)? { nil }
     public var anyDisplay: (any Display)? { nil }
+    public var ringTraffic: (frames: Int, bytes: Int64)? { (framesSent, output.bytesSent) }
+    public func stop(keepingPicture: Bool) {
+        if !keepingPicture { try? turnOff() }
+    }
 }

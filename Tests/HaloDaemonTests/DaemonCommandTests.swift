@@ -112,6 +112,7 @@ struct DaemonOutputTests {
         #expect(lights.output.frames.count == 1 && lights.output.current.prefix(6).allSatisfy { $0 != .black })
         #expect(display.rgb().contains { $0 != 0 }, "the screen drew the ring too")
         #expect(server.framesDrawn == 1)
+        #expect(server.execute("stats", at: now).hasSuffix(" ring-frames=1 ring-bytes=0"), "the recorder has no bus")
         // Nothing changes: neither output is sent anything.
         now = now + Milliseconds(500)
         server.step(maximumWait: 0)
@@ -135,5 +136,10 @@ struct DaemonOutputTests {
         #expect(server.execute("snapshot", at: .milliseconds(1000)).hasPrefix("error unsupported"))
         #expect(server.execute("release", at: .milliseconds(1000)).contains("no screen (an LED ring only)"))
         #expect(server.execute("stats", at: .milliseconds(1000)).contains("pixels=0"))
+        // Stopping turns the ring off, unless the board keeps its last frame.
+        for output in server.outputs { output.stop(keepingPicture: true) }
+        #expect(lights.output.frames.count == 1)
+        for output in server.outputs { output.stop(keepingPicture: false) }
+        #expect(lights.output.frames.count == 2 && lights.output.current.allSatisfy { $0 == .black })
     }
 }

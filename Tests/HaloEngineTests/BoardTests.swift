@@ -149,6 +149,7 @@ struct BoardTests {
             ("leds: {gamma: 9}", "leds.gamma", "from 1.0 to 4.0"),
             ("leds: {direction: left}", "leds.direction", "clockwise or counter-clockwise"),
             ("leds: {max-milliamps: -5}", "leds.max-milliamps", "out of range"),
+            ("leds: {on-exit: fade}", "leds.on-exit", "write off (the LEDs go dark) or keep"),
         ])
     func errors(yaml: String, key: String, fix: String) throws {
         let path = try write(yaml)

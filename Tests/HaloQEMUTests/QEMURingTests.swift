@@ -41,6 +41,9 @@ struct QEMURingTests {
             report speed $(cat \(Self.sysfs)/last_speed_hz)
             report mode $(cat \(Self.sysfs)/last_mode)
             report bytes $(hexdump -v -e '1/1 "%02x"' \(Self.sysfs)/last_message)
+            report stats $(halo ctl --socket /run/halo.sock stats)
+            kill $!; sleep 1
+            report off $(hexdump -v -e '1/1 "%02x"' \(Self.sysfs)/last_message)
             """
         let initrd = try image.with(
             scenario: scenario, files: [("lib/modules/halo_spi_sim.ko", module)], at: dir.appendingPathComponent("initrd.cpio"))
@@ -66,7 +69,8 @@ struct QEMURingTests {
         return LedColorPipeline(gamma: LedGamma(hundredths: d.gammaHundredths), correction: d.correction, budgetMilliamps: d.maxMilliamps)
     }
 
-    func expectFrame(_ outcome: QEMUMachine.Outcome, _ expected: [UInt8], clock: Int32) {
+    /// `expected` is the 50 % ring's bytes, `off` the dark ring's the daemon sends when it stops.
+    func expectFrame(_ outcome: QEMUMachine.Outcome, _ expected: [UInt8], off: [UInt8], clock: Int32) {
         #expect(
             outcome.report("insmod-failed") == nil && outcome.report("node") == "/dev/spidev0.0",
             "console:\n\(outcome.console.suffix(2000))")
@@ -81,6 +85,10 @@ struct QEMURingTests {
         #expect(
             outcome.report("bytes") == hex,
             "the frame on the bus differs from the board's chip, pipeline and wiring; console:\n\(outcome.console.suffix(1500))")
+        let stats = outcome.report("stats") ?? ""
+        let frames = Int(outcome.report("before") ?? "") ?? 0
+        #expect(stats.hasSuffix(" ring-frames=\(frames) ring-bytes=\(frames * expected.count)"), "stats: \(stats)")
+        #expect(outcome.report("off") == off.map { String(format: "%02x", $0) }.joined(), "at exit the ring goes dark")
     }
 
     @Test(
@@ -93,7 +101,8 @@ struct QEMURingTests {
         let ring = try OneWireSPIRing(
             count: 12, encoding: e, order: .grb, pipeline: pipeline(board), wiring: board.ledDriver.wiring, bus: bus)
         try ring.show(try colors(board))
-        expectFrame(try run(board: "qemu-spi-ws2812-ring12"), try #require(bus.messages.first).bytes, clock: 2_400_000)
+        try ring.show([Color](repeating: .black, count: 12))
+        expectFrame(try run(board: "qemu-spi-ws2812-ring12"), bus.messages[0].bytes, off: bus.messages[1].bytes, clock: 2_400_000)
     }
 
     @Test(
@@ -104,6 +113,7 @@ struct QEMURingTests {
         let ring = try ClockedSPIRing(
             count: 12, chip: .apa102, pipeline: pipeline(board), wiring: LedWiring(first: 3, clockwise: false), bus: bus)
         try ring.show(try colors(board))
-        expectFrame(try run(board: "qemu-spi-apa102-ring12"), try #require(bus.messages.first).bytes, clock: 6_000_000)
+        try ring.show([Color](repeating: .black, count: 12))
+        expectFrame(try run(board: "qemu-spi-apa102-ring12"), bus.messages[0].bytes, off: bus.messages[1].bytes, clock: 6_000_000)
     }
 }

@@ -120,10 +120,15 @@ extension ControlServer {
     }
 
     /// What `stats` reports, as key=value words.
+    /// Frames and bytes the LED rings have sent.
+    var ringTraffic: (frames: Int, bytes: Int64) {
+        outputs.compactMap { $0.ringTraffic }.reduce((0, 0)) { ($0.0 + $1.frames, $0.1 + $1.bytes) }
+    }
+
     public var statsLine: String {
         "frames=\(framesDrawn) over-budget=\(frameTimes.overBudget) render-p50-us=\(frameTimes.percentile(50)) "
             + "render-p99-us=\(frameTimes.percentile(99)) pixels=\(pixelsPushed) idle-wakeups=\(idleWakeups) clients=\(clients.count) "
-            + "first-frame-ms=\(firstFrameMilliseconds.map(String.init) ?? "none")"
+            + "first-frame-ms=\(firstFrameMilliseconds.map(String.init) ?? "none") ring-frames=\(ringTraffic.frames) ring-bytes=\(ringTraffic.bytes)"
     }
 
     func broadcast(_ event: String) {

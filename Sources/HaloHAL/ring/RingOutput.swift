@@ -6,4 +6,10 @@ public protocol RingOutput: AnyObject {
     /// Number of LEDs, clockwise from the one at 12 o'clock.
     var count: Int { get }
     func show(_ colors: [Color]) throws(RingError)
+    /// Bytes put on the bus so far (0 for outputs without one).
+    var bytesSent: Int64 { get }
+}
+
+extension RingOutput {
+    public var bytesSent: Int64 { 0 }
 }

@@ -38,4 +38,13 @@ public final class RingLights<Output: RingOutput> {
 
     /// Sends the colours again on the next update (after the LEDs lost power, say).
     public func invalidate() { shown = nil }
+
+    /// Turns every LED off, as a daemon does when it stops.
+    public func turnOff() throws(RingError) {
+        let off = [Color](repeating: .black, count: output.count)
+        if shown == off { return }
+        try output.show(off)
+        shown = off
+        framesSent += 1
+    }
 }

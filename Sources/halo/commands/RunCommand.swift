@@ -137,6 +137,7 @@ enum RunCommand {
         Console.error("halo run: \(board.name) on \(described)\(ringNote), socket \(options.socket)")
         server.run()
         SystemdNotifier.notify("STOPPING=1")
+        for output in outputs { output.stop(keepingPicture: board.ledDriver.keepOnExit) }
         onExit()
     }
 

@@ -12,6 +12,7 @@ public final class ClockedSPIRing: RingOutput {
     public let pipeline: LedColorPipeline
     public let wiring: LedWiring
     let bus: any SPIBus
+    public private(set) var bytesSent: Int64 = 0
     var frame: [UInt8] = []
 
     public init(
@@ -44,5 +45,6 @@ public final class ClockedSPIRing: RingOutput {
         frame.removeAll(keepingCapacity: true)
         chip.encode(wiring.wireOrder(pipeline.colors(colors)), order: order, into: &frame)
         try bus.send(frame, clockHz: clockHz)
+        bytesSent += Int64(frame.count)
     }
 }

@@ -11,6 +11,7 @@ public final class OneWireSPIRing: RingOutput {
     public let pipeline: LedColorPipeline
     public let wiring: LedWiring
     let bus: any SPIBus
+    public private(set) var bytesSent: Int64 = 0
     /// Where each frame is built, kept between frames.
     var frame: [UInt8] = []
     var wire: [UInt8] = []
@@ -45,6 +46,7 @@ public final class OneWireSPIRing: RingOutput {
         frame.removeAll(keepingCapacity: true)
         encoding.encode(wire, into: &frame)
         try bus.send(frame, clockHz: encoding.clockHz)
+        bytesSent += Int64(frame.count)
     }
 }
 
