@@ -33,9 +33,9 @@ let package = Package(
         // Joins the engine to its outputs: a Screen draws it on a Display, RingLights on a RingOutput.
         .target(name: "HaloOutputs", dependencies: ["HaloEngine", "HaloHAL", "HaloRender"]),
         // Text rasterisation behind the engine's TextRasterizer protocol.
-        .target(name: "HaloFreeType", dependencies: ["HaloEngine", "HaloPOSIX", "CFreeType"]),
+        .target(name: "HaloFreeType", dependencies: ["HaloEngine", "HaloRender", "HaloPOSIX", "CFreeType"]),
         // Board profiles (YAML through libyaml).
-        .target(name: "HaloBoards", dependencies: ["HaloEngine", "HaloHAL", "HaloPOSIX", "CYAML"]),
+        .target(name: "HaloBoards", dependencies: ["HaloEngine", "HaloHAL", "HaloRender", "HaloPOSIX", "CYAML"]),
         // Layer 3: hardware backends behind HaloHAL's Display and RingOutput protocols.
         .target(name: "HaloBackends", dependencies: ["HaloHAL", "HaloRender", "HaloPOSIX", "CLinux", "CDRM"]),
         // Layer 4: the mock backend: memory display, LED recorder, PNG output, the demo gallery.
@@ -68,7 +68,9 @@ let package = Package(
             dependencies: ["HaloBackends", "HaloEngine", "HaloHAL", "HaloOutputs", "HaloMock", "HaloRender", "HaloTestSupport"]),
         .testTarget(
             name: "HaloDaemonTests",
-            dependencies: ["HaloDaemon", "HaloPOSIX", "HaloEngine", "HaloHAL", "HaloOutputs", "HaloMock", "HaloRender", "HaloTestSupport"]),
+            dependencies: [
+                "HaloDaemon", "HaloPOSIX", "HaloEngine", "HaloHAL", "HaloOutputs", "HaloMock", "HaloRender", "HaloTestSupport", "CLinux",
+            ]),
         // Runs the built `halo` binary as a process: exit status, messages and files written.
         .testTarget(name: "HaloCommandTests", dependencies: ["halo", "HaloTestSupport"]),
         // Boots Debian's kernel under QEMU and compares what its virtual GPUs scan out with the mock.

@@ -86,3 +86,31 @@ struct LedColorPipelineTests {
         #expect(power.microamps(lights) == 4096 * (2 * 1_000_000 + 1_000_000))
     }
 }
+
+extension LedColorPipelineTests {
+    @Test("the frame writer's tables give exactly the pipeline's colours, in colour order and wiring order, over budget or not")
+    func frameWriter() {
+        var seed: UInt64 = 99
+        func next(_ n: UInt64) -> UInt64 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (seed >> 33) % n
+        }
+        let orders = ["GRB", "RGB", "BGR", "GRBW", "WRGB"].compactMap { LedColorOrder($0) }
+        for round in 0..<300 {
+            var p = LedColorPipeline(gamma: LedGamma(hundredths: Int32(100 + next(300))))
+            p.correction = Color(r: UInt8(next(256)), g: UInt8(next(256)), b: UInt8(next(256)))
+            p.brightness = UInt8(next(256))
+            p.budgetMilliamps = next(2) == 0 ? 0 : Int32(1 + next(1500))
+            let order = orders[Int(next(UInt64(orders.count)))]
+            let n = Int(1 + next(40))
+            let wiring = LedWiring(first: Int(next(UInt64(n))), clockwise: next(2) == 0)
+            let colors = (0..<n).map { _ in Color(r: UInt8(next(256)), g: UInt8(next(256)), b: UInt8(next(256))) }
+            var expected: [UInt8] = []
+            for c in wiring.wireOrder(p.colors(colors)) { order.append(c, to: &expected) }
+            var written = [UInt8](repeating: 0xAA, count: n * order.count)
+            let writer = LedFrameWriter(pipeline: p, order: order, wiring: wiring)
+            written.withUnsafeMutableBufferPointer { writer.write(colors, into: $0) }
+            #expect(written == expected, "round \(round): \(n) LEDs, order \(order.channels), budget \(p.budgetMilliamps) mA")
+        }
+    }
+}

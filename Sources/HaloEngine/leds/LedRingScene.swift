@@ -11,7 +11,17 @@ import HaloRender
 enum LedRingScene {
     static func colors(_ engine: Engine, look: LedRingLook, at now: Instant) -> [Color] {
         let off = [Color](repeating: .black, count: look.count)
-        guard look.count > 0, let a = leading(engine.activities.filter { $0.isVisible(at: now) }) else { return off }
+        // The leading visible activity, found in place: this runs every ring frame.
+        var lead: Int? = nil
+        for i in engine.activities.indices where engine.activities[i].isVisible(at: now) {
+            let a = engine.activities[i]
+            if let l = lead, (engine.activities[l].kind.importance, engine.activities[l].serial) >= (a.kind.importance, a.serial) {
+                continue
+            }
+            lead = i
+        }
+        guard look.count > 0, let lead else { return off }
+        let a = engine.activities[lead]
         let theme = engine.theme
         let arc: (start: Int32, sweep: Int32)
         let lit: Color
@@ -21,10 +31,13 @@ enum LedRingScene {
         case .cancelled: return off
         case nil: (arc, lit) = (a.arc(at: now), theme.indicator)
         }
-        return (0..<look.count).map { i in
+        var colors: [Color] = []
+        colors.reserveCapacity(look.count)
+        for i in 0..<look.count {
             let c = LedSectors.coverage(index: i, count: look.count, start: arc.start, sweep: arc.sweep)
-            return dimmed(mix(lit, over: look.track, coverage: c), look.brightness)
+            colors.append(dimmed(mix(lit, over: look.track, coverage: c), look.brightness))
         }
+        return colors
     }
 
     /// The activity the ring follows, by the order in the type's description.

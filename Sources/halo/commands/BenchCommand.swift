@@ -8,7 +8,7 @@ import HaloRender
 /// then N further frames, with no file output. Run it under callgrind to count instructions;
 /// `--setup-only` builds the scene and draws nothing, so frame costs can be found by difference.
 enum BenchCommand {
-    static let usage = "halo bench --scene s1|s2|s3|s4|s5 [--frames N] [--setup-only]"
+    static let usage = "halo bench --scene s1|s2|s3|s4|s5|ring-ws2812-N|ring-apa102-N (N: 12, 24, 60) [--frames N] [--setup-only]"
     static let frameMicroseconds: Int64 = 16_667
 
     static func run(_ words: [String]) throws(CLIError) {
@@ -19,8 +19,12 @@ enum BenchCommand {
         guard let scene = args.options["scene"] else { throw CLIError("--scene is required; usage: \(usage)", status: 2) }
         let frames: Int
         do { frames = try args.integer("frames", default: 0, range: 0...1_000_000) } catch { throw CLIError(error.description, status: 2) }
+        if RingBench.scenes.contains(scene) {
+            try RingBench.run(scene, frames: frames, setupOnly: args.flags.contains("setup-only"))
+            return
+        }
         guard ["s1", "s2", "s3", "s4", "s5"].contains(scene) else {
-            throw CLIError("unknown scene '\(scene)'; use s1, s2, s3, s4 or s5", status: 2)
+            throw CLIError("unknown scene '\(scene)'; use s1, s2, s3, s4, s5 or \(RingBench.scenes.joined(separator: ", "))", status: 2)
         }
 
         var board = Board(name: "bench-480x480")

@@ -8,12 +8,13 @@ public final class ClockedSPIRing: RingOutput {
     public let count: Int
     public let chip: ClockedLedChip
     public let clockHz: Int32
-    public let order: LedColorOrder
-    public let pipeline: LedColorPipeline
-    public let wiring: LedWiring
+    public let writer: LedFrameWriter
     let bus: any SPIBus
     public private(set) var bytesSent: Int64 = 0
-    var frame: [UInt8] = []
+    /// The LEDs' colour bytes in wire order, and the frame: kept between frames, its start,
+    /// brightness bytes and end written once.
+    var data: [UInt8]
+    var frame: [UInt8]
 
     public init(
         count: Int, chip: ClockedLedChip, clockHz: Int32? = nil, order: LedColorOrder = .bgr, pipeline: LedColorPipeline,
@@ -22,28 +23,37 @@ public final class ClockedSPIRing: RingOutput {
         self.count = count
         self.chip = chip
         self.clockHz = clockHz ?? chip.defaultClockHz
-        self.order = order
-        self.pipeline = pipeline
-        self.wiring = wiring
         self.bus = bus
         if order.hasWhite {
             throw RingError("\(chip.rawValue) LEDs have no white channel; give the colour order as three letters, such as BGR")
         }
+        writer = LedFrameWriter(pipeline: pipeline, order: order, wiring: wiring)
         let bytes = chip.frameBytes(ledCount: count)
         if bytes > bus.maximumMessageBytes {
             throw RingError(
                 "a frame for \(count) \(chip.rawValue) LEDs is \(bytes) bytes, over the SPI bus's \(bus.maximumMessageBytes)-byte message limit; "
                     + "raise it with spidev.bufsiz=\(SPIBufferSize.suggested(bytes)) on the kernel command line")
         }
-        frame.reserveCapacity(bytes)
+        data = [UInt8](repeating: 0, count: count * 3)
+        frame = []
+        chip.encode([Color](repeating: .black, count: count), order: order, into: &frame)
     }
 
     public func show(_ colors: [Color]) throws(RingError) {
         guard colors.count == count else {
             throw RingError("sent \(colors.count) colours to a ring of \(count) LEDs; set leds.count in the board to the ring's size")
         }
-        frame.removeAll(keepingCapacity: true)
-        chip.encode(wiring.wireOrder(pipeline.colors(colors)), order: order, into: &frame)
+        data.withUnsafeMutableBufferPointer { writer.write(colors, into: $0) }
+        // Each LED is its brightness byte, then its three colour bytes, after the 4-byte start.
+        data.withUnsafeBufferPointer { d in
+            frame.withUnsafeMutableBufferPointer { f in
+                for i in 0..<count {
+                    f[5 &+ 4 &* i] = d[3 &* i]
+                    f[6 &+ 4 &* i] = d[3 &* i &+ 1]
+                    f[7 &+ 4 &* i] = d[3 &* i &+ 2]
+                }
+            }
+        }
         try bus.send(frame, clockHz: clockHz)
         bytesSent += Int64(frame.count)
     }

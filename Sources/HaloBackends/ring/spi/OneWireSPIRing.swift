@@ -7,14 +7,13 @@ import HaloRender
 public final class OneWireSPIRing: RingOutput {
     public let count: Int
     public let encoding: OneWireSPIEncoding
-    public let order: LedColorOrder
-    public let pipeline: LedColorPipeline
-    public let wiring: LedWiring
+    public let writer: LedFrameWriter
     let bus: any SPIBus
     public private(set) var bytesSent: Int64 = 0
-    /// Where each frame is built, kept between frames.
-    var frame: [UInt8] = []
-    var wire: [UInt8] = []
+    /// The LEDs' bytes in wire order, and the frame around them: both kept between frames,
+    /// the frame's reset zeros written once.
+    var data: [UInt8]
+    var frame: [UInt8]
 
     /// Checks once, at start, that a whole frame fits in one message on `bus`.
     public init(
@@ -23,28 +22,24 @@ public final class OneWireSPIRing: RingOutput {
     ) throws(RingError) {
         self.count = count
         self.encoding = encoding
-        self.order = order
-        self.pipeline = pipeline
-        self.wiring = wiring
         self.bus = bus
+        writer = LedFrameWriter(pipeline: pipeline, order: order, wiring: wiring)
         let bytes = encoding.frameBytes(ledCount: count, channels: order.count)
         if bytes > bus.maximumMessageBytes {
             throw RingError(
                 "a frame for \(count) \(encoding.chip.rawValue) LEDs with \(encoding.bitsPerSymbol)-bit symbols is \(bytes) bytes, over the SPI bus's \(bus.maximumMessageBytes)-byte message limit; "
                     + "raise it with spidev.bufsiz=\(SPIBufferSize.suggested(bytes)) on the kernel command line, or use 3-bit symbols")
         }
-        frame.reserveCapacity(bytes)
-        wire.reserveCapacity(count * order.count)
+        data = [UInt8](repeating: 0, count: count * order.count)
+        frame = [UInt8](repeating: 0, count: bytes)
     }
 
     public func show(_ colors: [Color]) throws(RingError) {
         guard colors.count == count else {
             throw RingError("sent \(colors.count) colours to a ring of \(count) LEDs; set leds.count in the board to the ring's size")
         }
-        wire.removeAll(keepingCapacity: true)
-        for c in wiring.wireOrder(pipeline.colors(colors)) { order.append(c, to: &wire) }
-        frame.removeAll(keepingCapacity: true)
-        encoding.encode(wire, into: &frame)
+        data.withUnsafeMutableBufferPointer { writer.write(colors, into: $0) }
+        data.withUnsafeBufferPointer { d in frame.withUnsafeMutableBufferPointer { encoding.encode(d, intoFrame: $0) } }
         try bus.send(frame, clockHz: encoding.clockHz)
         bytesSent += Int64(frame.count)
     }

@@ -14,6 +14,9 @@ public struct OneWireSPIEncoding: Equatable, Sendable {
     /// SPI bits high for a data 0 and a data 1.
     public let zeroOnes: Int
     public let oneOnes: Int
+    /// Each data byte's symbols: `bitsPerSymbol` bytes a data byte (8 symbols of that many
+    /// bits), so a frame is copied from here a byte at a time rather than built bit by bit.
+    let symbolsOfByte: [UInt8]
 
     /// The encodings offered: 3, 4 or 8 SPI bits for each data bit.
     public static let symbolWidths = [3, 4, 8]
@@ -39,6 +42,22 @@ public struct OneWireSPIEncoding: Equatable, Sendable {
         self.clockHz = clockHz
         zeroOnes = zero
         oneOnes = one
+        symbolsOfByte = OneWireSPIEncoding.table(bitsPerSymbol: bitsPerSymbol, zeroOnes: zero, oneOnes: one)
+    }
+
+    /// The symbols of every byte value, most significant bit first.
+    static func table(bitsPerSymbol: Int, zeroOnes: Int, oneOnes: Int) -> [UInt8] {
+        let zero = UInt64((1 << zeroOnes) - 1) << UInt64(bitsPerSymbol - zeroOnes)
+        let one = UInt64((1 << oneOnes) - 1) << UInt64(bitsPerSymbol - oneOnes)
+        var out: [UInt8] = []
+        out.reserveCapacity(256 * bitsPerSymbol)
+        for value in 0..<256 {
+            // Eight symbols of up to 8 bits fit in 64.
+            var bits: UInt64 = 0
+            for bit in (0..<8).reversed() { bits = bits << UInt64(bitsPerSymbol) | ((value >> bit) & 1 == 1 ? one : zero) }
+            for k in (0..<bitsPerSymbol).reversed() { out.append(UInt8(truncatingIfNeeded: bits >> UInt64(8 * k))) }
+        }
+        return out
     }
 
     /// The clock a board gets without choosing one: 2.4 MHz for 3 bits, 3.2 MHz for 4 and
@@ -73,31 +92,38 @@ public struct OneWireSPIEncoding: Equatable, Sendable {
 
     /// Bytes of a frame for `ledCount` LEDs of `channels` bytes each.
     public func frameBytes(ledCount: Int, channels: Int) -> Int {
-        2 * resetBytes + (ledCount * channels * 8 * bitsPerSymbol + 7) / 8
+        2 * resetBytes + ledCount * channels * bitsPerSymbol
+    }
+
+    /// Writes `data`'s symbols into `frame` from `resetBytes` on: for a frame kept between
+    /// updates, whose reset zeros are already in place (`frameBytes` long, zeros elsewhere).
+    public func encode(_ data: UnsafeBufferPointer<UInt8>, intoFrame frame: UnsafeMutableBufferPointer<UInt8>) {
+        let width = bitsPerSymbol
+        guard frame.count >= 2 * resetBytes + data.count * width else { return }
+        symbolsOfByte.withUnsafeBufferPointer { symbols in
+            var at = resetBytes
+            for byte in data {
+                let from = Int(byte) &* width
+                for k in 0..<width { frame[at &+ k] = symbols[from &+ k] }
+                at &+= width
+            }
+        }
     }
 
     /// Appends the frame for `data` (the LEDs' bytes in wire order, see `LedColorOrder`) to `out`.
     public func encode(_ data: [UInt8], into out: inout [UInt8]) {
-        out.reserveCapacity(out.count + 2 * resetBytes + (data.count * 8 * bitsPerSymbol + 7) / 8)
-        for _ in 0..<resetBytes { out.append(0) }
-        let zero = UInt32((1 << zeroOnes) - 1) << UInt32(bitsPerSymbol - zeroOnes)
-        let one = UInt32((1 << oneOnes) - 1) << UInt32(bitsPerSymbol - oneOnes)
-        // Symbols gather in `pending`, most significant bit first, and leave a byte at a time.
-        var pending: UInt32 = 0, held = 0
-        for byte in data {
-            var bit = 7
-            while bit >= 0 {
-                pending = pending << UInt32(bitsPerSymbol) | ((byte >> UInt8(bit)) & 1 == 1 ? one : zero)
-                held += bitsPerSymbol
-                while held >= 8 {
-                    held -= 8
-                    out.append(UInt8(truncatingIfNeeded: pending >> UInt32(held)))
+        let start = out.count, width = bitsPerSymbol
+        // Zeros throughout: the resets on both sides are already in place.
+        out.append(contentsOf: repeatElement(0, count: 2 * resetBytes + data.count * width))
+        out.withUnsafeMutableBufferPointer { frame in
+            symbolsOfByte.withUnsafeBufferPointer { symbols in
+                var at = start + resetBytes
+                for byte in data {
+                    let from = Int(byte) &* width
+                    for k in 0..<width { frame[at &+ k] = symbols[from &+ k] }
+                    at &+= width
                 }
-                pending &= (1 << UInt32(held)) - 1
-                bit -= 1
             }
         }
-        if held > 0 { out.append(UInt8(truncatingIfNeeded: pending << UInt32(8 - held))) }
-        for _ in 0..<resetBytes { out.append(0) }
     }
 }

@@ -1,0 +1,87 @@
+/// A ring's colour pipeline, colour order and wiring, worked out once into tables, so that a
+/// frame costs a few table lookups an LED: each channel's light for each 8-bit value (gamma,
+/// correction and brightness together), and its 8-bit value for the chip. Only a frame over
+/// the current budget takes `LedColorPipeline`'s general path, which scales it down.
+public struct LedFrameWriter: Sendable {
+    public let pipeline: LedColorPipeline
+    public let order: LedColorOrder
+    public let wiring: LedWiring
+    /// Per channel (red, green, blue), the light for each value, and the chip's byte for it.
+    let light: [UInt16]
+    let byte: [UInt8]
+    /// For each byte an LED takes on the wire: 0...2 a channel, 3 white (sent as 0).
+    let slots: [Int]
+
+    public init(pipeline: LedColorPipeline, order: LedColorOrder, wiring: LedWiring = LedWiring()) {
+        self.pipeline = pipeline
+        self.order = order
+        self.wiring = wiring
+        let level = UInt32(pipeline.brightness)
+        let correction = [pipeline.correction.r, pipeline.correction.g, pipeline.correction.b]
+        var light: [UInt16] = []
+        light.reserveCapacity(768)
+        for channel in 0..<3 {
+            let scale = UInt32(correction[channel]) * level
+            for v in 0..<256 { light.append(UInt16(UInt32(pipeline.gamma.table[v]) * scale / 65025)) }
+        }
+        self.light = light
+        byte = light.map { LedLight.eightBit($0) }
+        slots = order.channels.map { Int($0) }
+    }
+
+    /// Bytes per LED on the wire.
+    public var bytesPerLed: Int { slots.count }
+
+    /// Writes `colors` (the picture: LED 0 at 12 o'clock, clockwise) into `data` as the wire
+    /// wants them: in wiring order, each LED's channels in colour order. `data` holds
+    /// `colors.count * bytesPerLed` bytes.
+    public func write(_ colors: [Color], into data: UnsafeMutableBufferPointer<UInt8>) {
+        let n = colors.count
+        guard n > 0, data.count >= n * slots.count else { return }
+        if pipeline.budgetMilliamps > 0 && overBudget(colors) {
+            writeLimited(colors, into: data)
+            return
+        }
+        let start = ((wiring.first % n) + n) % n
+        byte.withUnsafeBufferPointer { table in
+            for i in 0..<n {
+                let c = colors[i]
+                let wire = wiring.clockwise ? (start &+ i) % n : (start &- i % n &+ n) % n
+                var at = wire &* slots.count
+                for slot in slots {
+                    switch slot {
+                    case 0: data[at] = table[Int(c.r)]
+                    case 1: data[at] = table[256 &+ Int(c.g)]
+                    case 2: data[at] = table[512 &+ Int(c.b)]
+                    default: data[at] = 0
+                    }
+                    at &+= 1
+                }
+            }
+        }
+    }
+
+    /// Whether `colors` would draw more than the budget, by `LedPower`'s estimate.
+    func overBudget(_ colors: [Color]) -> Bool {
+        let p = pipeline.power
+        let (mr, mg, mb) = (LedPower.sane(p.redMilliamps), LedPower.sane(p.greenMilliamps), LedPower.sane(p.blueMilliamps))
+        var total = Int64(colors.count) * p.idleMicroamps
+        for c in colors {
+            let lit = Int64(light[Int(c.r)]) * mr + Int64(light[256 + Int(c.g)]) * mg + Int64(light[512 + Int(c.b)]) * mb
+            total += lit * 1000 / 65535
+        }
+        return total > Int64(pipeline.budgetMilliamps) * 1000
+    }
+
+    /// The general path: the pipeline's lights, scaled to the budget, then ordered and wired.
+    func writeLimited(_ colors: [Color], into data: UnsafeMutableBufferPointer<UInt8>) {
+        let picture = wiring.wireOrder(pipeline.colors(colors))
+        var at = 0
+        for c in picture {
+            for slot in slots {
+                data[at] = slot == 0 ? c.r : slot == 1 ? c.g : slot == 2 ? c.b : 0
+                at += 1
+            }
+        }
+    }
+}
