@@ -31,11 +31,13 @@ enum LedRingScene {
         case .cancelled: return off
         case nil: (arc, lit) = (a.arc(at: now), theme.indicator)
         }
+        // Whole LEDs, lit or dark, are most of the ring: their colours are worked out once.
+        let on = dimmed(lit, look.brightness), dark = dimmed(look.track, look.brightness)
         var colors: [Color] = []
         colors.reserveCapacity(look.count)
         for i in 0..<look.count {
             let c = LedSectors.coverage(index: i, count: look.count, start: arc.start, sweep: arc.sweep)
-            colors.append(dimmed(mix(lit, over: look.track, coverage: c), look.brightness))
+            colors.append(c == 256 ? on : c == 0 ? dark : dimmed(mix(lit, over: look.track, coverage: c), look.brightness))
         }
         return colors
     }

@@ -16,6 +16,9 @@ public enum LedSectors {
         let b = a + Int64(sweep)
         // The arc may run past 12 o'clock: it then also covers the sector shifted by a turn.
         let covered = overlap(a, b, from, to) + overlap(a, b, from + turn, to + turn)
+        // Most LEDs are wholly lit or wholly dark: no division for them.
+        if covered == 0 { return 0 }
+        if covered >= to - from { return 256 }
         return Int32((covered * 256 + (to - from) / 2) / (to - from))
     }
 

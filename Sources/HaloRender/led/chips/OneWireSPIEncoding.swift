@@ -102,10 +102,28 @@ public struct OneWireSPIEncoding: Equatable, Sendable {
         guard frame.count >= 2 * resetBytes + data.count * width else { return }
         symbolsOfByte.withUnsafeBufferPointer { symbols in
             var at = resetBytes
-            for byte in data {
-                let from = Int(byte) &* width
-                for k in 0..<width { frame[at &+ k] = symbols[from &+ k] }
-                at &+= width
+            // One loop a width, so the copies are unrolled.
+            switch width {
+            case 3:
+                for byte in data {
+                    let from = Int(byte) &* 3
+                    frame[at] = symbols[from]
+                    frame[at &+ 1] = symbols[from &+ 1]
+                    frame[at &+ 2] = symbols[from &+ 2]
+                    at &+= 3
+                }
+            case 4:
+                for byte in data {
+                    let from = Int(byte) &* 4
+                    for k in 0..<4 { frame[at &+ k] = symbols[from &+ k] }
+                    at &+= 4
+                }
+            default:
+                for byte in data {
+                    let from = Int(byte) &* width
+                    for k in 0..<width { frame[at &+ k] = symbols[from &+ k] }
+                    at &+= width
+                }
             }
         }
     }

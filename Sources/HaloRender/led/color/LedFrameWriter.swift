@@ -42,20 +42,22 @@ public struct LedFrameWriter: Sendable {
             writeLimited(colors, into: data)
             return
         }
-        let start = ((wiring.first % n) + n) % n
+        let width = slots.count
+        var wire = ((wiring.first % n) + n) % n
         byte.withUnsafeBufferPointer { table in
-            for i in 0..<n {
-                let c = colors[i]
-                let wire = wiring.clockwise ? (start &+ i) % n : (start &- i % n &+ n) % n
-                var at = wire &* slots.count
-                for slot in slots {
-                    switch slot {
-                    case 0: data[at] = table[Int(c.r)]
-                    case 1: data[at] = table[256 &+ Int(c.g)]
-                    case 2: data[at] = table[512 &+ Int(c.b)]
-                    default: data[at] = 0
+            colors.withUnsafeBufferPointer { picture in
+                for c in picture {
+                    let at = wire &* width
+                    for k in 0..<width {
+                        let slot = slots[k]
+                        data[at &+ k] = slot < 3 ? table[slot &* 256 &+ Int(slot == 0 ? c.r : slot == 1 ? c.g : c.b)] : 0
                     }
-                    at &+= 1
+                    // The next LED of the picture is the next on the wire, or the one before.
+                    if wiring.clockwise {
+                        wire = wire &+ 1 == n ? 0 : wire &+ 1
+                    } else {
+                        wire = wire == 0 ? n &- 1 : wire &- 1
+                    }
                 }
             }
         }
