@@ -14,6 +14,7 @@ let help = """
       \(LintCommand.usage)
       \(RunCommand.usage)
       \(CtlCommand.usage)
+      \(LedsCommand.usage)
       halo boards
 
     Boards are looked up by name in $HALO_BOARDS, ./Boards, /etc/halo/boards and /usr/share/halo/boards.
@@ -23,7 +24,7 @@ var words = Array(CommandLine.arguments.dropFirst())
 let verb = words.isEmpty ? "help" : words.removeFirst()
 let usages = [
     "demo": DemoCommand.usage, "replay": ReplayCommand.usage, "bench": BenchCommand.usage, "lint": LintCommand.usage,
-    "run": RunCommand.usage, "ctl": CtlCommand.usage, "boards": "halo boards",
+    "run": RunCommand.usage, "ctl": CtlCommand.usage, "leds": LedsCommand.usage, "boards": "halo boards",
 ]
 // `halo ctl` passes its words on as a command line, so only a leading --help is its own.
 let asksHelp = verb == "ctl" ? ["--help", "-h"].contains(words.first ?? "") : words.contains { $0 == "--help" || $0 == "-h" }
@@ -40,6 +41,7 @@ do throws(CLIError) {
     case "boards": try BoardsCommand.run(words)
     case "run": try RunCommand.run(words)
     case "ctl": try CtlCommand.run(words)
+    case "leds": try LedsCommand.run(words)
     case "help", "--help", "-h": print(help)
     default: throw CLIError("unknown command '\(verb)'; run `halo help` to see the commands", status: 2)
     }

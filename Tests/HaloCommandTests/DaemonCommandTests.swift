@@ -382,4 +382,19 @@ extension CommandTests {
             refused.status == 1 && refused.err.contains("display: none and no LED ring") && refused.err.contains("leds.count"), "\(refused)"
         )
     }
+
+    @Test("halo leds test lights each LED in red, green and blue in turn and says where; a board without a ring is told how to add one")
+    func ledsTest() throws {
+        let r = try halo(["leds", "test", "--board", "mock-320x240-ring12", "--step-ms", "0"])
+        let lines = r.out.split(separator: "\n")
+        #expect(r.status == 0 && lines.filter { $0.hasPrefix("LED ") }.count == 36, "\(r)")
+        #expect(
+            lines.contains("LED 0: the LED at 12 o'clock shows red")
+                && lines.contains("LED 11: 11 steps clockwise from 12 o'clock shows blue"))
+        let none = try halo(["leds", "test", "--board", "mock-480x480", "--step-ms", "0"])
+        #expect(none.status == 1 && none.err.contains("has no LED ring") && none.err.contains("leds.count"), "\(none)")
+        let spi = try halo(["leds", "test", "--board", "qemu-spi-ws2812-ring12", "--step-ms", "0"])
+        #expect(spi.status == 1 && spi.err.contains("/dev/spidev0.0") && spi.err.contains("dtparam=spi=on"), "\(spi)")
+        #expect(try halo(["leds", "check"]).status == 2)
+    }
 }

@@ -116,4 +116,24 @@ struct QEMURingTests {
         try ring.show([Color](repeating: .black, count: 12))
         expectFrame(try run(board: "qemu-spi-apa102-ring12"), bus.messages[0].bytes, off: bus.messages[1].bytes, clock: 6_000_000)
     }
+
+    @Test("halo leds test on a real kernel's spidev: each of the 36 steps is one message, and the ring is dark at the end")
+    func wiringCheck() throws {
+        let (kernel, image) = try QEMUDisplayTests.prepared.get()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-qemu-wiring-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let module = try TestModule.build("spi-sim", kernel: kernel, packageRoot: QEMUDisplayTests.packageRoot, scratch: dir)
+        let scenario = """
+            insmod /lib/modules/halo_spi_sim.ko
+            wait_for /dev/spidev0.0
+            halo leds test --board qemu-spi-apa102-ring12 --step-ms 0 > /tmp/out 2>&1; report status $?
+            report messages $(cat \(Self.sysfs)/messages)
+            report steps $(grep -c '^LED ' /tmp/out)
+            """
+        let initrd = try image.with(
+            scenario: scenario, files: [("lib/modules/halo_spi_sim.ko", module)], at: dir.appendingPathComponent("initrd.cpio"))
+        let outcome = try QEMUMachine(kernel: kernel.vmlinux, initrd: initrd, device: [], directory: dir).boot()
+        #expect(outcome.report("status") == "0" && outcome.report("steps") == "36", "console:\n\(outcome.console.suffix(1500))")
+        #expect(outcome.report("messages") == "37", "36 steps and the dark ring at the end, each one message")
+    }
 }

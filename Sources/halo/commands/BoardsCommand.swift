@@ -13,6 +13,10 @@ enum BoardsCommand {
         for (name, path) in found {
             do {
                 let b = try BoardLoader.load(path)
+                if b.display.kind == .headless {
+                    print("\(name.padding(28)) \("no screen".padding(24)) \("\(b.leds.count) LEDs".padding(8)) \(b.description)")
+                    continue
+                }
                 let size = "\(b.width)x\(b.height)"
                 print(
                     "\(name.padding(28)) \(size.padding(10)) \(b.format.rawValue.padding(9)) rot \((b.display.rotationFromPanel ? "auto" : String(b.rotation.degrees)).padding(4)) \(b.description)"
