@@ -244,7 +244,7 @@ struct BoardSchema {
     func leds(_ node: YAMLNode, _ l: inout LedRingLook, _ d: inout LedSettings) throws(BoardError) {
         let keys = [
             "count", "brightness", "track", "driver", "chip", "order", "spi-device", "spi-bits", "spi-clock-hz", "gamma", "correction",
-            "max-milliamps", "first", "direction", "on-exit",
+            "max-milliamps", "first", "direction", "on-exit", "fps",
         ]
         try walk(node, "leds", keys) { (key, v) throws(BoardError) in
             switch key {
@@ -293,6 +293,7 @@ struct BoardSchema {
                         "write off (the LEDs go dark) or keep (the last frame stays lit)")
                 }
                 d.keepOnExit = what == "keep"
+            case "leds.fps": d.framesPerSecond = try integer(v, key, 1...240)
             case "leds.first": d.wiring.first = Int(try integer(v, key, 0...1023))
             case "leds.direction":
                 let way = try text(v, key)

@@ -30,6 +30,9 @@ public struct LedSettings: Equatable, Sendable {
     public var wiring = LedWiring()
     /// At exit the ring goes dark, unless the board keeps its last frame.
     public var keepOnExit = false
+    /// Ring frames a second at most while it animates, on a board without a screen (a still
+    /// ring sends nothing; with a screen the ring follows the screen's frames).
+    public var framesPerSecond: Int32 = 30
 
     public init() {}
 

@@ -358,7 +358,7 @@ extension CommandTests {
     func headless() throws {
         let dir = try scratch()
         let board = dir.appendingPathComponent("headless.yaml").path
-        try "name: headless\ndisplay: none\nleds: {count: 12}\n".write(toFile: board, atomically: true, encoding: .utf8)
+        try "name: headless\ndisplay: none\nleds: {count: 12, fps: 5}\n".write(toFile: board, atomically: true, encoding: .utf8)
         let socket = dir.appendingPathComponent("halo.sock").path
         let daemon = try startDaemon(socket: socket, board: board)
         defer { daemon.stop() }
@@ -374,6 +374,14 @@ extension CommandTests {
             usleep(20_000)
         }
         #expect(stats.hasPrefix("ok frames=") && !stats.contains("frames=0 ") && stats.contains("pixels=0 "), "\(stats)")
+        // A turning indicator: the ring animates at most at leds.fps (5), not the screen's 60.
+        let started = Date()
+        #expect(try halo(["ctl", "--socket", socket, "show", "spin", "spinner"]).status == 0)
+        let before = ringFrames(try halo(["ctl", "--socket", socket, "stats"]).out)
+        usleep(2_000_000)
+        let after = ringFrames(try halo(["ctl", "--socket", socket, "stats"]).out)
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(after > before && Double(after - before) <= 5 * elapsed + 2, "\(after - before) ring frames in \(elapsed) s at 5 fps")
 
         let bare = dir.appendingPathComponent("bare.yaml").path
         try "name: bare\ndisplay: none\n".write(toFile: bare, atomically: true, encoding: .utf8)
@@ -381,6 +389,11 @@ extension CommandTests {
         #expect(
             refused.status == 1 && refused.err.contains("display: none and no LED ring") && refused.err.contains("leds.count"), "\(refused)"
         )
+    }
+
+    /// The `ring-frames` of a `stats` reply.
+    func ringFrames(_ stats: String) -> Int {
+        stats.split(separator: " ").first { $0.hasPrefix("ring-frames=") }.flatMap { Int($0.dropFirst("ring-frames=".count)) } ?? -1
     }
 
     @Test("halo leds test lights each LED in red, green and blue in turn and says where; a board without a ring is told how to add one")

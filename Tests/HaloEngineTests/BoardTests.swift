@@ -150,6 +150,7 @@ struct BoardTests {
             ("leds: {direction: left}", "leds.direction", "clockwise or counter-clockwise"),
             ("leds: {max-milliamps: -5}", "leds.max-milliamps", "out of range"),
             ("leds: {on-exit: fade}", "leds.on-exit", "write off (the LEDs go dark) or keep"),
+            ("leds: {fps: 0}", "leds.fps", "out of range"),
         ])
     func errors(yaml: String, key: String, fix: String) throws {
         let path = try write(yaml)

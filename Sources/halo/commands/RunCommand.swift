@@ -112,8 +112,12 @@ enum RunCommand {
         do {
             let signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP] + StraySignals.reported)
             let listener = try UnixListener(path: options.socket, group: board.socketGroup)
+            // Without a screen, the loop keeps the ring's pace; with one, the ring is sent each
+            // of the screen's frames in which it changed, and skipping some of those could
+            // leave a ring behind the screen when the picture then stands still.
+            let rate = display == nil ? board.ledDriver.framesPerSecond : board.framesPerSecond
             server = ControlServer(
-                engine: engine, outputs: outputs, listener: listener, signals: signals, frameRate: board.framesPerSecond,
+                engine: engine, outputs: outputs, listener: listener, signals: signals, frameRate: rate,
                 frameBudgetMilliseconds: board.display.frameBudgetMilliseconds)
             if let path = options.psplashFifo { fifo = try PsplashFifo(path: path) }
         } catch {
