@@ -16,7 +16,7 @@ public final class LedRecorder: RingOutput {
 
     public func show(_ colors: [Color]) throws(RingError) {
         guard colors.count == count else {
-            throw RingError("sent \(colors.count) colours to a ring of \(count) LEDs; set leds.count in the board to the ring's size")
+            throw RingError.wrongCount(sent: colors.count, ring: count)
         }
         if frames.count >= LedRecorder.capacity { frames.removeFirst() }
         frames.append(colors)

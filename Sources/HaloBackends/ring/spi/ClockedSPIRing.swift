@@ -30,9 +30,7 @@ public final class ClockedSPIRing: RingOutput {
         writer = LedFrameWriter(pipeline: pipeline, order: order, wiring: wiring)
         let bytes = chip.frameBytes(ledCount: count)
         if bytes > bus.maximumMessageBytes {
-            throw RingError(
-                "a frame for \(count) \(chip.rawValue) LEDs is \(bytes) bytes, over the SPI bus's \(bus.maximumMessageBytes)-byte message limit; "
-                    + "raise it with spidev.bufsiz=\(SPIBufferSize.suggested(bytes)) on the kernel command line")
+            throw RingError.tooLong("\(count) \(chip.rawValue) LEDs", bytes: bytes, limit: bus.maximumMessageBytes)
         }
         data = [UInt8](repeating: 0, count: count * 3)
         frame = []
@@ -41,7 +39,7 @@ public final class ClockedSPIRing: RingOutput {
 
     public func show(_ colors: [Color]) throws(RingError) {
         guard colors.count == count else {
-            throw RingError("sent \(colors.count) colours to a ring of \(count) LEDs; set leds.count in the board to the ring's size")
+            throw RingError.wrongCount(sent: colors.count, ring: count)
         }
         data.withUnsafeMutableBufferPointer { writer.write(colors, into: $0) }
         // Each LED is its brightness byte, then its three colour bytes, after the 4-byte start.

@@ -26,9 +26,10 @@ public final class OneWireSPIRing: RingOutput {
         writer = LedFrameWriter(pipeline: pipeline, order: order, wiring: wiring)
         let bytes = encoding.frameBytes(ledCount: count, channels: order.count)
         if bytes > bus.maximumMessageBytes {
-            throw RingError(
-                "a frame for \(count) \(encoding.chip.rawValue) LEDs with \(encoding.bitsPerSymbol)-bit symbols is \(bytes) bytes, over the SPI bus's \(bus.maximumMessageBytes)-byte message limit; "
-                    + "raise it with spidev.bufsiz=\(SPIBufferSize.suggested(bytes)) on the kernel command line, or use 3-bit symbols")
+            throw RingError.tooLong(
+                "\(count) \(encoding.chip.rawValue) LEDs with \(encoding.bitsPerSymbol)-bit symbols", bytes: bytes,
+                limit: bus.maximumMessageBytes,
+                otherwise: ", or use 3-bit symbols")
         }
         data = [UInt8](repeating: 0, count: count * order.count)
         frame = [UInt8](repeating: 0, count: bytes)
@@ -36,21 +37,11 @@ public final class OneWireSPIRing: RingOutput {
 
     public func show(_ colors: [Color]) throws(RingError) {
         guard colors.count == count else {
-            throw RingError("sent \(colors.count) colours to a ring of \(count) LEDs; set leds.count in the board to the ring's size")
+            throw RingError.wrongCount(sent: colors.count, ring: count)
         }
         data.withUnsafeMutableBufferPointer { writer.write(colors, into: $0) }
         data.withUnsafeBufferPointer { d in frame.withUnsafeMutableBufferPointer { encoding.encode(d, intoFrame: $0) } }
         try bus.send(frame, clockHz: encoding.clockHz)
         bytesSent += Int64(frame.count)
-    }
-}
-
-/// spidev's message limit, and what to raise it to.
-enum SPIBufferSize {
-    /// The next power of two at or above `bytes`, at least 4096.
-    static func suggested(_ bytes: Int) -> Int {
-        var size = 4096
-        while size < bytes { size *= 2 }
-        return size
     }
 }

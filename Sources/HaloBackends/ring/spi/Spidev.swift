@@ -74,9 +74,7 @@ public final class Spidev: SPIBus {
         }
         guard let result else { return }
         if result.errno == EMSGSIZE {
-            throw RingError(
-                "\(path) refused a \(bytes.count)-byte frame as too long for spidev's bufsiz (\(maximumMessageBytes)); raise it with spidev.bufsiz=\(SPIBufferSize.suggested(bytes.count)) on the kernel command line"
-            )
+            throw RingError.tooLong("\(path) (refused by spidev)", bytes: bytes.count, limit: maximumMessageBytes)
         }
         throw RingError("sending a frame on \(path) failed: \(result.description)")
     }
