@@ -1,3 +1,4 @@
+import HaloEngine
 import HaloRender
 
 /// How a board's LED ring is driven: the `leds:` keys beyond what the engine draws (`count`,
@@ -40,4 +41,24 @@ public struct LedSettings: Equatable, Sendable {
     public var oneWireChip: OneWireChip? { OneWireChip(rawValue: chip ?? "ws2812b") }
     /// The clocked chip named, for `spi-apa102`.
     public var clockedChip: ClockedLedChip? { ClockedLedChip(rawValue: chip ?? "apa102") }
+}
+
+extension Board {
+    /// The colour pipeline of the board's ring driver: its gamma, correction and budget, and
+    /// `leds.brightness` applied after gamma, to light rather than to values, so that a dimmed
+    /// ring keeps its colours. The mock driver records the engine's colours instead.
+    public var ringPipeline: LedColorPipeline {
+        let d = ledDriver
+        return LedColorPipeline(
+            gamma: LedGamma(hundredths: d.gammaHundredths), correction: d.correction, brightness: leds.brightness,
+            budgetMilliamps: d.maxMilliamps)
+    }
+
+    /// What the engine draws the ring as for the board's driver: for a real driver at full
+    /// brightness (the pipeline dims it), for the mock as the board says.
+    public var ringLook: LedRingLook {
+        var look = leds
+        if ledDriver.driver != .mock { look.brightness = 255 }
+        return look
+    }
 }

@@ -61,12 +61,19 @@ struct QEMURingTests {
                     o.value = .init(fractionQ16: 32768, form: .percent)
                     return o
                 }()), at: .zero)
-        return engine.ledColors(board.leds, at: .milliseconds(5000))
+        // A real driver's ring is drawn at full brightness: the pipeline dims it after gamma.
+        var look = board.leds
+        look.brightness = 255
+        return engine.ledColors(look, at: .milliseconds(5000))
     }
 
+    /// The board's pipeline, written out here from its keys rather than taken from `Board`:
+    /// gamma, correction, budget, and `leds.brightness` after gamma.
     func pipeline(_ board: Board) -> LedColorPipeline {
         let d = board.ledDriver
-        return LedColorPipeline(gamma: LedGamma(hundredths: d.gammaHundredths), correction: d.correction, budgetMilliamps: d.maxMilliamps)
+        return LedColorPipeline(
+            gamma: LedGamma(hundredths: d.gammaHundredths), correction: d.correction, brightness: board.leds.brightness,
+            budgetMilliamps: d.maxMilliamps)
     }
 
     /// `expected` is the 50 % ring's bytes, `off` the dark ring's the daemon sends when it stops.

@@ -11,8 +11,7 @@ enum RingChoice {
         let count = board.leds.count
         guard count > 0 else { return nil }
         let d = board.ledDriver
-        let pipeline = LedColorPipeline(
-            gamma: LedGamma(hundredths: d.gammaHundredths), correction: d.correction, budgetMilliamps: d.maxMilliamps)
+        let pipeline = board.ringPipeline
         switch d.driver {
         case .mock:
             return LedRecorder(count: count)
