@@ -166,6 +166,24 @@ struct CommandTests {
         #expect(late[1] != "#000000" && late[12] == "#000000", "\(lines[1])")
     }
 
+    @Test("a board whose ring is on SPI also gets spi.txt: at each time, the message that set the ring, as its driver would send it")
+    func replaySPI() throws {
+        let dir = try scratch()
+        let path = try script("@0 show up circular value=50%\n", in: dir)
+        let r = try halo(["replay", path, "--board", "qemu-spi-apa102-ring12", "--at", "0,1000", "--out", dir.path])
+        #expect(r.status == 0 && r.out.contains("spi.txt"), "\(r)")
+        let lines = try String(contentsOfFile: dir.appendingPathComponent("spi.txt").path, encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(lines.count == 2)
+        let words = lines[1].split(separator: " ")
+        let hex = String(words.last ?? "")
+        let bytes = stride(from: 0, to: hex.count, by: 2).map { UInt8(hex.dropFirst($0).prefix(2), radix: 16) ?? 0 }
+        // 12 APA102 LEDs: a zero start frame, 0xE0|31 then blue, green, red per LED, one end byte.
+        #expect(words.first == "1000" && bytes.count == 4 + 12 * 4 + 1, "\(lines[1])")
+        #expect(bytes.prefix(4).allSatisfy { $0 == 0 } && (0..<12).allSatisfy { bytes[4 + 4 * $0] == 0xFF })
+        #expect(bytes.contains { $0 != 0 && $0 != 0xFF }, "some LEDs are lit at 50 %")
+    }
+
     @Test("wrong command lines exit 2 with the usage; errors are one sentence on stderr")
     func usageErrors() throws {
         let cases: [([String], String)] = [

@@ -44,7 +44,7 @@ enum ReplayCommand {
         var problems: [(Int, String)] = script.errors.map { ($0.line, $0.description) }
         var next = 0
         var written: [String] = []
-        var ledLines: [String] = []
+        var ledLines: [String] = [], spiLines: [String] = []
         func runSteps(through limit: Int64?) {
             while next < script.steps.count, limit.map({ script.steps[next].time.milliseconds <= $0 }) ?? true {
                 let step = script.steps[next]
@@ -67,6 +67,11 @@ enum ReplayCommand {
                 do { try lights.update(at: .milliseconds(t)) } catch { throw CLIError(error.description) }
                 ledLines.append("\(t) \(LedRecorder.text(lights.output.current))")
             }
+            if let spi = session.spiRing {
+                do { _ = try spi.lights.present(at: .milliseconds(t)) } catch { throw CLIError(error.description) }
+                let message = spi.bus.messages.last?.bytes ?? []
+                spiLines.append("\(t) " + message.map { b in (b < 16 ? "0" : "") + String(b, radix: 16) }.joined())
+            }
         }
         if !ledLines.isEmpty {
             let file = "\(out)/leds.txt"
@@ -75,10 +80,19 @@ enum ReplayCommand {
                     file, Array(("# time-ms, then LED 0 (12 o'clock) onwards clockwise\n" + ledLines.joined(separator: "\n") + "\n").utf8))
             } catch { throw CLIError(error.description) }
         }
+        if !spiLines.isEmpty {
+            do {
+                try Files.write(
+                    "\(out)/spi.txt",
+                    Array(
+                        ("# time-ms, then the SPI message that set the ring by then, in hex\n" + spiLines.joined(separator: "\n") + "\n")
+                            .utf8))
+            } catch { throw CLIError(error.description) }
+        }
         runSteps(through: nil)
         for (_, message) in problems.sorted(by: { $0.0 < $1.0 }) { Console.error("\(path): \(message)") }
         print(
-            "halo replay: \(written.count) frame\(written.count == 1 ? "" : "s") of \(path) on \(board.name) in \(out)/: \(ordered.map { "\($0).png" }.joined(separator: ", "))\(ledLines.isEmpty ? "" : ", leds.txt")"
+            "halo replay: \(written.count) frame\(written.count == 1 ? "" : "s") of \(path) on \(board.name) in \(out)/: \(ordered.map { "\($0).png" }.joined(separator: ", "))\(ledLines.isEmpty ? "" : ", leds.txt")\(spiLines.isEmpty ? "" : ", spi.txt")"
         )
         if !problems.isEmpty {
             throw CLIError(

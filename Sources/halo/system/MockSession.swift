@@ -14,6 +14,9 @@ final class MockSession {
     let screen: Screen<MemoryDisplay>
     /// The board's LED ring, recorded in memory; nil when the board has none.
     let lights: RingLights<LedRecorder>?
+    /// For a board whose ring is on SPI: the ring as its driver builds it, on a bus that
+    /// records each message instead of sending it.
+    let spiRing: (lights: any EngineOutput, bus: RecordingSPIBus)?
 
     init(board: Board) throws(FreeTypeText.FontError) {
         self.board = board
@@ -23,6 +26,16 @@ final class MockSession {
         display = MemoryDisplay(width: board.width, height: board.height, format: board.format, rotation: board.rotation)
         screen = Screen(engine: engine, display: display)
         lights = board.leds.count > 0 ? RingLights(engine: engine, output: LedRecorder(count: board.leds.count), look: board.leds) : nil
+        let bus = RecordingSPIBus()
+        if board.ledDriver.driver != .mock, let ring = try? RingChoice.make(board, bus: { _ in bus }) {
+            spiRing = (MockSession.lights(ring, engine, board.ringLook), bus)
+        } else {
+            spiRing = nil
+        }
+    }
+
+    static func lights<R: RingOutput>(_ ring: R, _ engine: Engine, _ look: LedRingLook) -> any EngineOutput {
+        RingLights(engine: engine, output: ring, look: look)
     }
 
     /// Loads a board by name or path, turning any error into one sentence.

@@ -8,6 +8,12 @@ import HaloRender
 enum RingChoice {
     /// The board's ring, or nil when it has none (`leds.count` 0).
     static func open(_ board: Board) throws(RingError) -> (any RingOutput)? {
+        try make(board) { path throws(RingError) in try Spidev(path: path) }
+    }
+
+    /// The board's ring on a bus `bus(path)` opens: spidev for `halo run`, a recorder for
+    /// `halo replay`.
+    static func make(_ board: Board, bus: (String) throws(RingError) -> any SPIBus) throws(RingError) -> (any RingOutput)? {
         let count = board.leds.count
         guard count > 0 else { return nil }
         let d = board.ledDriver
@@ -26,14 +32,14 @@ enum RingChoice {
             }
             return try OneWireSPIRing(
                 count: count, encoding: encoding, order: d.order ?? chip.defaultOrder, pipeline: pipeline, wiring: d.wiring,
-                bus: try Spidev(path: device))
+                bus: try bus(device))
         case .spiAPA102:
             guard let chip = d.clockedChip, let device = d.spiDevice else {
                 throw RingError("the board's leds keys do not describe a spi-apa102 ring; check leds.chip and leds.spi-device")
             }
             return try ClockedSPIRing(
                 count: count, chip: chip, clockHz: d.spiClockHz, order: d.order ?? .bgr, pipeline: pipeline, wiring: d.wiring,
-                bus: try Spidev(path: device))
+                bus: try bus(device))
         }
     }
 
