@@ -244,7 +244,7 @@ struct BoardSchema {
     func leds(_ node: YAMLNode, _ l: inout LedRingLook, _ d: inout LedSettings) throws(BoardError) {
         let keys = [
             "count", "brightness", "track", "driver", "chip", "order", "spi-device", "spi-bits", "spi-clock-hz", "gamma", "correction",
-            "max-milliamps", "first", "direction", "on-exit", "fps",
+            "max-milliamps", "first", "direction", "on-exit", "fps", "names",
         ]
         try walk(node, "leds", keys) { (key, v) throws(BoardError) in
             switch key {
@@ -294,6 +294,25 @@ struct BoardSchema {
                 }
                 d.keepOnExit = what == "keep"
             case "leds.fps": d.framesPerSecond = try integer(v, key, 1...240)
+            case "leds.names":
+                if case .sequence(let items, _) = v {
+                    d.names = []
+                    for item in items {
+                        let name = try text(item, key)
+                        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+                            throw fail(item, key, "'\(name)' is not an LED name", "give the names as ls /sys/class/leds lists them")
+                        }
+                        d.names.append(name)
+                    }
+                } else {
+                    let pattern = try text(v, key)
+                    guard pattern.split(separator: "%d", omittingEmptySubsequences: false).count == 2, !pattern.contains("/") else {
+                        throw fail(
+                            v, key, "'\(pattern)' is not a list of names or a pattern with one %d",
+                            "write e.g. [\"red:status\", \"green:status\"] or \"ring:%d\"")
+                    }
+                    d.namePattern = pattern
+                }
             case "leds.first": d.wiring.first = Int(try integer(v, key, 0...1023))
             case "leds.direction":
                 let way = try text(v, key)
@@ -344,6 +363,16 @@ struct BoardSchema {
             if OneWireSPIEncoding.defaultClock(chip: chip, bitsPerSymbol: d.spiBits) == nil {
                 throw refuse("leds.spi-bits", "\(chip.rawValue) cannot be driven with \(d.spiBits)-bit symbols", "use 3, 4 or 8")
             }
+        case .ledClass:
+            if d.namePattern == nil && d.names.count != b.leds.count {
+                throw refuse(
+                    "leds.names", "led-class needs one name for each of the \(b.leds.count) LEDs; \(d.names.count) given",
+                    "list them clockwise from 12 o'clock, or give a pattern such as \"ring:%d\"")
+            }
+            if b.leds.count == 0 {
+                throw refuse("leds.count", "led-class drives a ring, but leds.count is 0", "set leds.count to the number of LEDs")
+            }
+            return
         case .spiAPA102:
             guard d.clockedChip != nil else {
                 throw refuse(

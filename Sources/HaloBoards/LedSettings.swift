@@ -11,6 +11,21 @@ public struct LedSettings: Equatable, Sendable {
         case spiWS2812 = "spi-ws2812"
         /// APA102, APA102C, SK9822 and HD107S on SPI with their clock line.
         case spiAPA102 = "spi-apa102"
+        /// LEDs the kernel exposes in /sys/class/leds, one a name.
+        case ledClass = "led-class"
+    }
+
+    /// `led-class`: the LEDs' names, clockwise from 12 o'clock, or a pattern in which `%d`
+    /// stands for 0, 1, 2 ...
+    public var names: [String] = []
+    public var namePattern: String?
+
+    /// The names of a ring of `count` LEDs.
+    public func ledNames(count: Int) -> [String] {
+        guard let namePattern else { return names }
+        // The pattern holds exactly one %d (the schema checks).
+        let parts = namePattern.split(separator: "%d", maxSplits: 1, omittingEmptySubsequences: false)
+        return (0..<count).map { parts.count == 2 ? parts[0] + String($0) + parts[1] : namePattern }
     }
 
     public var driver: Driver = .mock
@@ -37,6 +52,9 @@ public struct LedSettings: Equatable, Sendable {
 
     public init() {}
 
+    /// True for the drivers that send SPI frames.
+    public var isSPI: Bool { driver == .spiWS2812 || driver == .spiAPA102 }
+
     /// The one-wire chip named, for `spi-ws2812`.
     public var oneWireChip: OneWireChip? { OneWireChip(rawValue: chip ?? "ws2812b") }
     /// The clocked chip named, for `spi-apa102`.
@@ -58,7 +76,7 @@ extension Board {
     /// brightness (the pipeline dims it), for the mock as the board says.
     public var ringLook: LedRingLook {
         var look = leds
-        if ledDriver.driver != .mock { look.brightness = 255 }
+        if ledDriver.driver != .mock { look.brightness = 255 }  // the pipeline dims it
         return look
     }
 }

@@ -52,5 +52,6 @@ extension RingLights: EngineOutput {
     public var ringTraffic: (frames: Int, bytes: Int64)? { (framesSent, output.bytesSent) }
     public func stop(keepingPicture: Bool) {
         if !keepingPicture { try? turnOff() }
+        output.finish()
     }
 }

@@ -151,6 +151,8 @@ struct BoardTests {
             ("leds: {max-milliamps: -5}", "leds.max-milliamps", "out of range"),
             ("leds: {on-exit: fade}", "leds.on-exit", "write off (the LEDs go dark) or keep"),
             ("leds: {fps: 0}", "leds.fps", "out of range"),
+            ("leds: {names: \"ring:%d:%d\"}", "leds.names", "one %d"),
+            ("leds: {names: [a, ../b]}", "leds.names", "as ls /sys/class/leds lists them"),
         ])
     func errors(yaml: String, key: String, fix: String) throws {
         let path = try write(yaml)
@@ -239,6 +241,7 @@ struct BoardTests {
             ("leds: {count: 12, driver: spi-apa102}", "leds.spi-device", "/dev/spidev0.0"),
             ("leds: {driver: spi-apa102, spi-device: /dev/spidev0.0}", "leds.count", "number of LEDs"),
             ("leds: {count: 12, first: 12}", "leds.first", "0 to 11"),
+            ("leds: {count: 3, driver: led-class, names: [a, b]}", "leds.names", "one name for each of the 3 LEDs"),
         ])
     func ledCombinations(yaml: String, key: String, fix: String) throws {
         let path = try write(yaml)
@@ -277,5 +280,9 @@ struct BoardTests {
         let plain = try BoardLoader.load(try write("leds: {count: 12}"))
         #expect(plain.ledDriver == LedSettings() && plain.ledDriver.gammaHundredths == 220)
         #expect(try BoardLoader.load(try write("display: none\nleds: {count: 12}")).display.kind == .headless)
+        let named = try BoardLoader.load(try write("leds: {count: 3, driver: led-class, names: \"ring:%d\"}")).ledDriver
+        #expect(named.driver == .ledClass && named.ledNames(count: 3) == ["ring:0", "ring:1", "ring:2"])
+        let listed = try BoardLoader.load(try write("leds: {count: 2, driver: led-class, names: [red:status, green:status]}")).ledDriver
+        #expect(listed.ledNames(count: 2) == ["red:status", "green:status"])
     }
 }

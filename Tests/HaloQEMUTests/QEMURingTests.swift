@@ -143,4 +143,44 @@ struct QEMURingTests {
         #expect(outcome.report("status") == "0" && outcome.report("steps") == "36", "console:\n\(outcome.console.suffix(1500))")
         #expect(outcome.report("messages") == "37", "36 steps and the dark ring at the end, each one message")
     }
+
+    @Test(
+        "led-class on a real kernel's LED class, through simulated LEDs: each LED at its brightest channel scaled to its max_brightness; a trigger set to none at start and put back at exit, the ring dark"
+    )
+    func ledClass() throws {
+        let (kernel, image) = try QEMUDisplayTests.prepared.get()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-qemu-ledclass-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let module = try TestModule.build("led-sim", kernel: kernel, packageRoot: QEMUDisplayTests.packageRoot, scratch: dir)
+        let timer = try Data(contentsOf: kernel.modules.appendingPathComponent("drivers/leds/trigger/ledtrig-timer.ko"))
+        let sim = "/sys/devices/platform/halo-led-sim", led1 = "/sys/class/leds/halo-sim:ring:1"
+        let scenario = """
+            insmod /lib/modules/ledtrig-timer.ko
+            insmod /lib/modules/halo_led_sim.ko || report insmod-failed
+            echo timer > \(led1)/trigger
+            report trigger-before $(cat \(led1)/trigger | tr ' ' '\\n' | grep '\\[')
+            halo run --board qemu-led-class-ring12 --socket /run/halo.sock 2>/dev/ttyS0 &
+            wait_for /run/halo.sock
+            report trigger-running $(cat \(led1)/trigger | tr ' ' '\\n' | grep '\\[')
+            halo ctl --socket /run/halo.sock show up circular value=50%
+            sleep 2
+            report values $(cat \(sim)/values)
+            report stats $(halo ctl --socket /run/halo.sock stats)
+            kill $!; sleep 1
+            report values-after $(cat \(sim)/values)
+            report trigger-after $(cat \(led1)/trigger | tr ' ' '\\n' | grep '\\[')
+            """
+        let initrd = try image.with(
+            scenario: scenario, files: [("lib/modules/halo_led_sim.ko", module), ("lib/modules/ledtrig-timer.ko", Array(timer))],
+            at: dir.appendingPathComponent("initrd.cpio"))
+        let outcome = try QEMUMachine(kernel: kernel.vmlinux, initrd: initrd, device: [], directory: dir).boot()
+        #expect(outcome.report("insmod-failed") == nil, "console:\n\(outcome.console.suffix(2000))")
+        #expect(outcome.report("trigger-before") == "[timer]" && outcome.report("trigger-running") == "[none]")
+        // 50 %: the first six LEDs lit in the indicator colour (#0A84FF: its brightest channel
+        // is full), LED 0 at its own maximum of 100; the rest dark. Gamma 1.0 and full brightness.
+        #expect(outcome.report("values") == "100 255 255 255 255 255 0 0 0 0 0 0", "console:\n\(outcome.console.suffix(1500))")
+        #expect((outcome.report("stats") ?? "").contains(" ring-frames="), "\(outcome.report("stats") ?? "")")
+        #expect(outcome.report("values-after") == "0 0 0 0 0 0 0 0 0 0 0 0", "the ring is dark at exit")
+        #expect(outcome.report("trigger-after") == "[timer]", "the trigger the LED had is back")
+    }
 }

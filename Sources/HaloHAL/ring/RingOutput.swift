@@ -8,8 +8,11 @@ public protocol RingOutput: AnyObject {
     func show(_ colors: [Color]) throws(RingError)
     /// Bytes put on the bus so far (0 for outputs without one).
     var bytesSent: Int64 { get }
+    /// The daemon is done with the ring: give back what was taken at start (LED triggers).
+    func finish()
 }
 
 extension RingOutput {
     public var bytesSent: Int64 { 0 }
+    public func finish() {}
 }
