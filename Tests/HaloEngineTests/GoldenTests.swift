@@ -5,6 +5,7 @@ import HaloFreeType
 import HaloHAL
 import HaloMock
 import HaloOutputs
+import HaloRender
 import Testing
 
 /// The demo gallery against golden images in Tests/HaloEngineTests/Golden. They catch change;
@@ -57,5 +58,39 @@ struct GoldenTests {
             try? Data(png).write(to: actual)
             Issue.record("\(goldenName): \(differing) channel values differ from the golden image; the new picture is \(actual.path)")
         }
+    }
+}
+
+extension GoldenTests {
+    @Test(
+        "ring pictures: each LED's disc shows its colour at its place round the ring, and they match their golden images",
+        arguments: ["circular-determinate", "circular-error", "checkout"])
+    func ringPicture(name: String) throws {
+        let scene = DemoGallery.scenes.first { $0.name == name }!
+        let board = try BoardLoader.load("\(Self.boards)/mock-480x480.yaml")
+        let engine = Engine(
+            screenWidth: board.logicalWidth, screenHeight: board.logicalHeight, theme: board.theme, policy: board.policy,
+            text: try FreeTypeText())
+        try DemoGallery.play(scene, on: engine)
+        var look = LedRingLook()
+        look.count = 12
+        let colors = engine.ledColors(look, at: .milliseconds(scene.at))
+        let rgb = LedRingPicture.rgb(colors)
+        // The centre of LED i's disc: 60 px from the middle, i/12 of a turn clockwise from 12 o'clock.
+        for (i, c) in colors.enumerated() {
+            let angle = Double(i) / 12 * 2 * .pi
+            let x = Int((80 + 60 * sin(angle)).rounded(.down)), y = Int((80 - 60 * cos(angle)).rounded(.down))
+            let at = (y * 160 + x) * 3
+            let expected = c == .black ? Color(rgb: 0x2A2A2A) : c
+            #expect(Array(rgb[at..<(at + 3)]) == [expected.r, expected.g, expected.b], "\(name): LED \(i)")
+        }
+        let png = try PNGEncoder.encode(width: 160, height: 160, rgb: rgb)
+        let file = Self.folder.appendingPathComponent("ring-\(name).png")
+        if ProcessInfo.processInfo.environment["HALO_UPDATE_GOLDEN"] == "1" {
+            try Data(png).write(to: file)
+            return
+        }
+        let golden = try PNGImage.decode([UInt8](try Data(contentsOf: file)))
+        #expect(golden.rgb == rgb, "ring-\(name) differs from its golden image")
     }
 }

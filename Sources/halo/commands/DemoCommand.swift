@@ -4,7 +4,8 @@ import HaloMock
 import HaloRender
 
 /// `halo demo`: a gallery of every indicator kind and state, as PNG files, plus an animated
-/// preview of the spinners.
+/// preview of the spinners; and the same states on a 12-LED ring (`ring/`), with a turning
+/// ring animated.
 enum DemoCommand {
     static let usage = "halo demo [--board NAME|PATH] [--out DIR]"
 
@@ -16,16 +17,27 @@ enum DemoCommand {
         if !args.positional.isEmpty { throw CLIError("demo takes no file names; usage: \(usage)", status: 2) }
         let board = try MockSession.loadBoard(args.options["board"])
         let out = args.options["out"] ?? "out/demo"
-        do { try Files.makeDirectory(out) } catch { throw CLIError(error.description) }
+        do {
+            try Files.makeDirectory(out)
+            try Files.makeDirectory(out + "/ring")
+        } catch { throw CLIError(error.description) }
         var written: [String] = []
+        var look = LedRingLook()
+        look.count = 12
         for scene in DemoGallery.scenes {
             let session = try makeSession(board)
             do { try DemoGallery.play(scene, on: session.engine) } catch { throw CLIError("demo scene \(scene.name): \(error.message)") }
             let path = "\(out)/\(scene.name).png"
             try session.snapshot(at: .milliseconds(scene.at), to: path)
             written.append(path)
+            let ring = "\(out)/ring/\(scene.name).png"
+            try write(
+                ring, try png { () throws(PNGError) in try LedRingPicture.png(session.engine.ledColors(look, at: .milliseconds(scene.at))) }
+            )
+            written.append(ring)
         }
         written.append(try animation(board, out: out))
+        written.append(try ringAnimation(board, look: look, out: out))
         print(
             "halo demo: \(written.count) files for board \(board.name) (\(board.width)×\(board.height) \(board.format.rawValue)) in \(out)/:"
         )
@@ -38,6 +50,26 @@ enum DemoCommand {
 
     static func apply(_ line: String, at ms: Int64, _ session: MockSession) throws(CLIError) {
         do { try DemoGallery.run(line, at: ms, on: session.engine) } catch { throw CLIError("demo script line \(error.message)") }
+    }
+
+    static func png(_ make: () throws(PNGError) -> [UInt8]) throws(CLIError) -> [UInt8] {
+        do { return try make() } catch { throw CLIError(error.description) }
+    }
+
+    static func write(_ path: String, _ bytes: [UInt8]) throws(CLIError) {
+        do { try Files.write(path, bytes) } catch { throw CLIError(error.description) }
+    }
+
+    /// Two seconds of a turning ring on 12 LEDs at 20 frames a second, as an APNG.
+    static func ringAnimation(_ board: Board, look: LedRingLook, out: String) throws(CLIError) -> String {
+        let session = try makeSession(board)
+        try apply("show ring circular", at: 0, session)
+        let frames = (0..<40).map { i in LedRingPicture.rgb(session.engine.ledColors(look, at: .milliseconds(600 + Int64(i) * 50))) }
+        let path = "\(out)/ring/turning.apng"
+        let size = LedRingPicture.size
+        try write(
+            path, try png { () throws(PNGError) in try PNGEncoder.encodeAnimation(width: size, height: size, frames: frames, delayMs: 50) })
+        return path
     }
 
     /// Two seconds of the three spinning indicators at 20 frames a second, as an APNG.
