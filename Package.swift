@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         // Linux interfaces Swift's Glibc module leaves out (signalfd, socket headers); headers only.
         .systemLibrary(name: "CLinux"),
 
@@ -37,7 +38,7 @@ let package = Package(
         // Board profiles (YAML through libyaml).
         .target(name: "HaloBoards", dependencies: ["HaloEngine", "HaloHAL", "HaloRender", "HaloPOSIX", "CYAML"]),
         // Layer 3: hardware backends behind HaloHAL's Display and RingOutput protocols.
-        .target(name: "HaloBackends", dependencies: ["HaloHAL", "HaloRender", "HaloPOSIX", "CLinux", "CDRM"]),
+        .target(name: "HaloBackends", dependencies: ["HaloHAL", "HaloRender", "HaloPOSIX", "CLinux", "CDRM", "CGPIOD"]),
         // Layer 4: the mock backend: memory display, LED recorder, PNG output, the demo gallery.
         .target(name: "HaloMock", dependencies: ["HaloEngine", "HaloHAL", "HaloRender", "CZlib"]),
         // Layer 5: the daemon's control socket and loop, and the command.

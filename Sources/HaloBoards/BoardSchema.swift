@@ -244,7 +244,7 @@ struct BoardSchema {
     func leds(_ node: YAMLNode, _ l: inout LedRingLook, _ d: inout LedSettings) throws(BoardError) {
         let keys = [
             "count", "brightness", "track", "driver", "chip", "order", "spi-device", "spi-bits", "spi-clock-hz", "gamma", "correction",
-            "max-milliamps", "first", "direction", "on-exit", "fps", "names",
+            "max-milliamps", "first", "direction", "on-exit", "fps", "names", "lines", "rgb", "active-low",
         ]
         try walk(node, "leds", keys) { (key, v) throws(BoardError) in
             switch key {
@@ -294,6 +294,21 @@ struct BoardSchema {
                 }
                 d.keepOnExit = what == "keep"
             case "leds.fps": d.framesPerSecond = try integer(v, key, 1...240)
+            case "leds.rgb": d.rgbLines = try yesNo(v, key)
+            case "leds.active-low": d.activeLow = try yesNo(v, key)
+            case "leds.lines":
+                guard case .sequence(let items, _) = v else {
+                    throw fail(v, key, "expected a list of GPIO lines", "write e.g. [GPIO17, GPIO27] or [gpiochip0:17, gpiochip0:27]")
+                }
+                d.lines = []
+                for item in items {
+                    let line = try text(item, key)
+                    guard !line.isEmpty, !line.contains("/"), line.utf8.count <= 64 else {
+                        throw fail(
+                            item, key, "'\(line)' is not a GPIO line", "name it as gpioinfo does (GPIO17) or as CHIP:OFFSET (gpiochip0:17)")
+                    }
+                    d.lines.append(line)
+                }
             case "leds.names":
                 if case .sequence(let items, _) = v {
                     d.names = []
@@ -363,6 +378,21 @@ struct BoardSchema {
             if OneWireSPIEncoding.defaultClock(chip: chip, bitsPerSymbol: d.spiBits) == nil {
                 throw refuse("leds.spi-bits", "\(chip.rawValue) cannot be driven with \(d.spiBits)-bit symbols", "use 3, 4 or 8")
             }
+        case .gpio:
+            let perLed = d.rgbLines ? 3 : 1
+            if d.lines.count != b.leds.count * perLed {
+                throw refuse(
+                    "leds.lines",
+                    "\(b.leds.count) LEDs need \(b.leds.count * perLed) GPIO lines\(d.rgbLines ? " (red, green and blue each)" : ""); \(d.lines.count) given",
+                    "list one line for each LED, clockwise from 12 o'clock\(d.rgbLines ? ", red, green and blue in turn" : "")")
+            }
+            if d.lines.count > 64 {
+                throw refuse("leds.lines", "\(d.lines.count) GPIO lines are more than one request can take (64)", "use fewer LEDs")
+            }
+            if b.leds.count == 0 {
+                throw refuse("leds.count", "gpio drives a ring, but leds.count is 0", "set leds.count to the number of LEDs")
+            }
+            return
         case .ledClass:
             if d.namePattern == nil && d.names.count != b.leds.count {
                 throw refuse(

@@ -13,7 +13,14 @@ public struct LedSettings: Equatable, Sendable {
         case spiAPA102 = "spi-apa102"
         /// LEDs the kernel exposes in /sys/class/leds, one a name.
         case ledClass = "led-class"
+        /// Discrete LEDs on GPIO lines, through libgpiod.
+        case gpio
     }
+
+    /// `gpio`: the lines, one an LED (or red, green, blue for each with `rgbLines`).
+    public var lines: [String] = []
+    public var rgbLines = false
+    public var activeLow = false
 
     /// `led-class`: the LEDs' names, clockwise from 12 o'clock, or a pattern in which `%d`
     /// stands for 0, 1, 2 ...

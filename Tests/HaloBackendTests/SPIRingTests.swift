@@ -110,3 +110,31 @@ struct SPIRingTests {
         }
     }
 }
+
+/// GPIO rings' errors that need no GPIO chip; their lines and bulk sets are tested on a real
+/// kernel (QEMURingTests).
+@Suite("GPIO ring errors, on a host without the ring's chip")
+struct GpioRingErrorTests {
+    @Test("a line name no chip has, lines that do not make whole LEDs, and too many lines are refused with the fix")
+    func errors() {
+        let pipeline = LedColorPipeline()
+        do {
+            _ = try GpioRing(lines: ["HALO_NO_SUCH_LINE"], colour: false, activeLow: false, pipeline: pipeline)
+            Issue.record("a line that does not exist was found")
+        } catch {
+            #expect(
+                error.description.contains("no GPIO line is called HALO_NO_SUCH_LINE") && error.description.contains("gpioinfo"), "\(error)"
+            )
+        }
+        #expect(throws: RingError.self) { try GpioRing(lines: ["a", "b"], colour: true, activeLow: false, pipeline: pipeline) }
+        #expect(throws: RingError.self) {
+            try GpioRing(lines: (0..<65).map { "gpiochip0:\($0)" }, colour: false, activeLow: false, pipeline: pipeline)
+        }
+        do {
+            _ = try GpioRing(lines: ["halo-no-chip:3"], colour: false, activeLow: false, pipeline: pipeline)
+            Issue.record("a chip that does not exist was opened")
+        } catch {
+            #expect(error.description.contains("no GPIO chip halo-no-chip") && error.description.contains("ls /dev/gpiochip"), "\(error)")
+        }
+    }
+}

@@ -151,6 +151,8 @@ struct BoardTests {
             ("leds: {max-milliamps: -5}", "leds.max-milliamps", "out of range"),
             ("leds: {on-exit: fade}", "leds.on-exit", "write off (the LEDs go dark) or keep"),
             ("leds: {fps: 0}", "leds.fps", "out of range"),
+            ("leds: {lines: GPIO17}", "leds.lines", "a list of GPIO lines"),
+            ("leds: {active-low: sometimes}", "leds.active-low", "yes or no"),
             ("leds: {names: \"ring:%d:%d\"}", "leds.names", "one %d"),
             ("leds: {names: [a, ../b]}", "leds.names", "as ls /sys/class/leds lists them"),
         ])
@@ -242,6 +244,7 @@ struct BoardTests {
             ("leds: {driver: spi-apa102, spi-device: /dev/spidev0.0}", "leds.count", "number of LEDs"),
             ("leds: {count: 12, first: 12}", "leds.first", "0 to 11"),
             ("leds: {count: 3, driver: led-class, names: [a, b]}", "leds.names", "one name for each of the 3 LEDs"),
+            ("leds: {count: 2, driver: gpio, rgb: yes, lines: [GPIO1, GPIO2, GPIO3]}", "leds.lines", "2 LEDs need 6 GPIO lines"),
         ])
     func ledCombinations(yaml: String, key: String, fix: String) throws {
         let path = try write(yaml)

@@ -183,4 +183,44 @@ struct QEMURingTests {
         #expect(outcome.report("values-after") == "0 0 0 0 0 0 0 0 0 0 0 0", "the ring is dark at exit")
         #expect(outcome.report("trigger-after") == "[timer]", "the trigger the LED had is back")
     }
+
+    @Test(
+        "gpio through libgpiod on a real kernel's GPIO character device, through a simulated chip: lines found by name, the frame set in one bulk call, a held line names its consumer, dark and released at exit"
+    )
+    func gpio() throws {
+        let (kernel, image) = try QEMUDisplayTests.prepared.get()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-qemu-gpio-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let module = try TestModule.build("gpio-sim", kernel: kernel, packageRoot: QEMUDisplayTests.packageRoot, scratch: dir)
+        let sim = "/sys/devices/platform/halo-gpio-sim"
+        let scenario = """
+            insmod /lib/modules/halo_gpio_sim.ko || report insmod-failed
+            halo run --board qemu-gpio-ring12 --socket /run/halo.sock 2>/dev/ttyS0 &
+            wait_for /run/halo.sock
+            halo ctl --socket /run/halo.sock show up circular value=50%
+            sleep 2
+            report values $(cat \(sim)/values)
+            report outputs $(cat \(sim)/outputs)
+            report single $(cat \(sim)/set_calls)
+            report bulk $(cat \(sim)/multiple_calls)
+            halo leds test --board qemu-gpio-ring12 --step-ms 0 > /tmp/busy 2>&1; report busy-status $?
+            report busy $(cat /tmp/busy)
+            kill $!; sleep 1
+            report values-after $(cat \(sim)/values)
+            halo leds test --board qemu-gpio-ring12 --step-ms 0 > /tmp/free 2>&1; report free-status $?
+            """
+        let initrd = try image.with(
+            scenario: scenario, files: [("lib/modules/halo_gpio_sim.ko", module)], at: dir.appendingPathComponent("initrd.cpio"))
+        let outcome = try QEMUMachine(kernel: kernel.vmlinux, initrd: initrd, device: [], directory: dir).boot()
+        #expect(outcome.report("insmod-failed") == nil, "console:\n\(outcome.console.suffix(2000))")
+        // 50 %: the first six LEDs on (GPIO0..GPIO5), all twelve lines outputs.
+        #expect(outcome.report("values") == "003f" && outcome.report("outputs") == "0fff", "console:\n\(outcome.console.suffix(1500))")
+        #expect(outcome.report("single") == "0", "no line was set on its own")
+        #expect(Int(outcome.report("bulk") ?? "") ?? 0 >= 1, "frames arrive as bulk sets")
+        #expect(
+            outcome.report("busy-status") == "1" && (outcome.report("busy") ?? "").contains("held by halo"),
+            "\(outcome.report("busy") ?? "")")
+        #expect(outcome.report("values-after") == "0000", "the ring is dark at exit")
+        #expect(outcome.report("free-status") == "0", "the lines were released at exit")
+    }
 }

@@ -23,6 +23,8 @@ enum RingChoice {
             return LedRecorder(count: count)
         case .ledClass:
             return try LedClassRing(names: d.ledNames(count: count), pipeline: pipeline)
+        case .gpio:
+            return try GpioRing(lines: d.lines, colour: d.rgbLines, activeLow: d.activeLow, pipeline: pipeline)
         case .spiWS2812:
             // The board schema checked the chip, the order and the clock.
             guard let chip = d.oneWireChip, let device = d.spiDevice,
@@ -53,6 +55,7 @@ enum RingChoice {
         case .spiWS2812: return "spi-ws2812 \(d.oneWireChip?.rawValue ?? "") on \(d.spiDevice ?? "")"
         case .spiAPA102: return "spi-apa102 \(d.clockedChip?.rawValue ?? "") on \(d.spiDevice ?? "")"
         case .ledClass: return "led-class \(d.ledNames(count: board.leds.count).first ?? "")…"
+        case .gpio: return "gpio \(d.lines.first ?? "")…"
         }
     }
 }
