@@ -1,7 +1,7 @@
 // libgpiod, behind the few calls Halo needs: find a line by name, request lines as outputs
 // together, set them all in one bulk call, release them. One source for libgpiod 1.6
-// (Debian bookworm, Raspberry Pi OS bookworm) and, next, 2.x (Debian trixie, current Yocto):
-// version 1's gpiod.h defines GPIOD_LINE_BULK_MAX_LINES and version 2's does not.
+// (Debian bookworm, Raspberry Pi OS bookworm) and 2.x (Debian trixie, current Yocto): version
+// 1's gpiod.h defines GPIOD_LINE_BULK_MAX_LINES and version 2's does not.
 #include <gpiod.h>
 #include <errno.h>
 #include <stdlib.h>
@@ -89,6 +89,126 @@ static inline void halo_gpio_release(struct halo_gpio *g) {
     free(g);
 }
 
-#else
-#error "Halo's GPIO rings build against libgpiod 1.6 so far (Debian bookworm's libgpiod-dev); libgpiod 2 support is the next step"
+#else  // libgpiod 2.x
+
+#include <dirent.h>
+#include <stdio.h>
+
+// The kernel's limit for one request (GPIO_V2_LINES_MAX).
+#define HALO_GPIO_MAX_LINES 64
+
+struct halo_gpio {
+    struct gpiod_chip *chip;
+    struct gpiod_line_request *request;
+    unsigned int count;
+};
+
+// A chip as a path: "gpiochip0" is /dev/gpiochip0, a path is itself. (Version 2 finds chips by
+// path only.)
+static inline void halo_gpio_chip_path(const char *chip, char *path, size_t len) {
+    snprintf(path, len, chip[0] == '/' ? "%s" : "/dev/%s", chip);
+}
+
+static inline int halo_gpio_find(const char *name, char *chip, size_t chip_len, unsigned int *offset) {
+    DIR *dev = opendir("/dev");
+    if (!dev) return -1;
+    struct dirent *entry;
+    while ((entry = readdir(dev))) {
+        if (strncmp(entry->d_name, "gpiochip", 8) != 0) continue;
+        char path[300];
+        snprintf(path, sizeof path, "/dev/%s", entry->d_name);
+        struct gpiod_chip *c = gpiod_chip_open(path);
+        if (!c) continue;
+        int found = gpiod_chip_get_line_offset_from_name(c, name);
+        gpiod_chip_close(c);
+        if (found >= 0) {
+            strncpy(chip, entry->d_name, chip_len - 1);
+            chip[chip_len - 1] = 0;
+            *offset = (unsigned int)found;
+            closedir(dev);
+            return 0;
+        }
+    }
+    closedir(dev);
+    errno = ENOENT;
+    return -1;
+}
+
+static inline struct halo_gpio *halo_gpio_request(
+    const char *chip, const unsigned int *offsets, unsigned int count, int active_low, char *holder, size_t holder_len) {
+    if (count == 0 || count > HALO_GPIO_MAX_LINES) {
+        errno = E2BIG;
+        return NULL;
+    }
+    char path[300];
+    halo_gpio_chip_path(chip, path, sizeof path);
+    struct halo_gpio *g = calloc(1, sizeof *g);
+    if (!g) return NULL;
+    g->chip = gpiod_chip_open(path);
+    if (!g->chip) {
+        int e = errno;
+        free(g);
+        errno = e ? e : ENOENT;
+        return NULL;
+    }
+    for (unsigned int i = 0; i < count; i++) {
+        struct gpiod_line_info *info = gpiod_chip_get_line_info(g->chip, offsets[i]);
+        if (!info) {
+            int e = errno;
+            gpiod_chip_close(g->chip);
+            free(g);
+            errno = e ? e : EINVAL;
+            return NULL;
+        }
+        if (gpiod_line_info_is_used(info)) {
+            const char *who = gpiod_line_info_get_consumer(info);
+            strncpy(holder, who ? who : "the kernel", holder_len - 1);
+            holder[holder_len - 1] = 0;
+            gpiod_line_info_free(info);
+            gpiod_chip_close(g->chip);
+            free(g);
+            errno = EBUSY;
+            return NULL;
+        }
+        gpiod_line_info_free(info);
+    }
+    struct gpiod_line_settings *settings = gpiod_line_settings_new();
+    struct gpiod_line_config *lines = gpiod_line_config_new();
+    struct gpiod_request_config *config = gpiod_request_config_new();
+    int e = 0;
+    if (!settings || !lines || !config) {
+        e = ENOMEM;
+    } else {
+        gpiod_line_settings_set_direction(settings, GPIOD_LINE_DIRECTION_OUTPUT);
+        gpiod_line_settings_set_output_value(settings, GPIOD_LINE_VALUE_INACTIVE);
+        gpiod_line_settings_set_active_low(settings, active_low != 0);
+        gpiod_request_config_set_consumer(config, "halo");
+        if (gpiod_line_config_add_line_settings(lines, offsets, count, settings) < 0) e = errno;
+        else if (!(g->request = gpiod_chip_request_lines(g->chip, config, lines))) e = errno;
+    }
+    if (config) gpiod_request_config_free(config);
+    if (lines) gpiod_line_config_free(lines);
+    if (settings) gpiod_line_settings_free(settings);
+    if (e) {
+        gpiod_chip_close(g->chip);
+        free(g);
+        errno = e;
+        return NULL;
+    }
+    g->count = count;
+    return g;
+}
+
+static inline int halo_gpio_set(struct halo_gpio *g, const int *values) {
+    enum gpiod_line_value v[HALO_GPIO_MAX_LINES];
+    for (unsigned int i = 0; i < g->count; i++) v[i] = values[i] ? GPIOD_LINE_VALUE_ACTIVE : GPIOD_LINE_VALUE_INACTIVE;
+    return gpiod_line_request_set_values(g->request, v);
+}
+
+static inline void halo_gpio_release(struct halo_gpio *g) {
+    gpiod_line_request_release(g->request);
+    gpiod_chip_close(g->chip);
+    free(g);
+}
+
 #endif
