@@ -19,13 +19,26 @@ import Testing
 struct QEMURingTests {
     static let sysfs = "/sys/devices/platform/halo-spi-sim"
 
+    /// Boots the guest with the tests' kernel module `module` (`modules/NAME`, loaded from
+    /// `/lib/modules/halo_NAME.ko`), any `kernelModules` of the guest kernel's own (paths
+    /// under `lib/modules/.../kernel`), and `scenario`.
+    func boot(_ module: String, kernelModules: [String] = [], scenario: String) throws -> QEMUMachine.Outcome {
+        let (kernel, image) = try QEMUDisplayTests.prepared.get()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-qemu-\(module)-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let built = try TestModule.build(module, kernel: kernel, packageRoot: QEMUDisplayTests.packageRoot, scratch: dir)
+        var files = [("lib/modules/halo_\(module.replacingOccurrences(of: "-", with: "_")).ko", built)]
+        for path in kernelModules {
+            let url = kernel.modules.appendingPathComponent(path)
+            files.append(("lib/modules/\(url.lastPathComponent)", Array(try Data(contentsOf: url))))
+        }
+        let initrd = try image.with(scenario: scenario, files: files, at: dir.appendingPathComponent("initrd.cpio"))
+        return try QEMUMachine(kernel: kernel.vmlinux, initrd: initrd, device: [], directory: dir).boot()
+    }
+
     /// Boots the guest with the SPI simulator and a headless daemon on `board`, shows a ring at
     /// 50 %, and reports what the controller saw.
     func run(board: String) throws -> QEMUMachine.Outcome {
-        let (kernel, image) = try QEMUDisplayTests.prepared.get()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-qemu-ring-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let module = try TestModule.build("spi-sim", kernel: kernel, packageRoot: QEMUDisplayTests.packageRoot, scratch: dir)
         let scenario = """
             insmod /lib/modules/halo_spi_sim.ko || report insmod-failed
             wait_for /dev/spidev0.0
@@ -45,9 +58,7 @@ struct QEMURingTests {
             kill $!; sleep 1
             report off $(hexdump -v -e '1/1 "%02x"' \(Self.sysfs)/last_message)
             """
-        let initrd = try image.with(
-            scenario: scenario, files: [("lib/modules/halo_spi_sim.ko", module)], at: dir.appendingPathComponent("initrd.cpio"))
-        return try QEMUMachine(kernel: kernel.vmlinux, initrd: initrd, device: [], directory: dir).boot()
+        return try boot("spi-sim", scenario: scenario)
     }
 
     /// The engine's ring colours for the scenario's state, on `board`.
@@ -126,10 +137,6 @@ struct QEMURingTests {
 
     @Test("halo leds test on a real kernel's spidev: each of the 36 steps is one message, and the ring is dark at the end")
     func wiringCheck() throws {
-        let (kernel, image) = try QEMUDisplayTests.prepared.get()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-qemu-wiring-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let module = try TestModule.build("spi-sim", kernel: kernel, packageRoot: QEMUDisplayTests.packageRoot, scratch: dir)
         let scenario = """
             insmod /lib/modules/halo_spi_sim.ko
             wait_for /dev/spidev0.0
@@ -137,9 +144,7 @@ struct QEMURingTests {
             report messages $(cat \(Self.sysfs)/messages)
             report steps $(grep -c '^LED ' /tmp/out)
             """
-        let initrd = try image.with(
-            scenario: scenario, files: [("lib/modules/halo_spi_sim.ko", module)], at: dir.appendingPathComponent("initrd.cpio"))
-        let outcome = try QEMUMachine(kernel: kernel.vmlinux, initrd: initrd, device: [], directory: dir).boot()
+        let outcome = try boot("spi-sim", scenario: scenario)
         #expect(outcome.report("status") == "0" && outcome.report("steps") == "36", "console:\n\(outcome.console.suffix(1500))")
         #expect(outcome.report("messages") == "37", "36 steps and the dark ring at the end, each one message")
     }
@@ -148,11 +153,6 @@ struct QEMURingTests {
         "led-class on a real kernel's LED class, through simulated LEDs: each LED at its brightest channel scaled to its max_brightness; a trigger set to none at start and put back at exit, the ring dark"
     )
     func ledClass() throws {
-        let (kernel, image) = try QEMUDisplayTests.prepared.get()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-qemu-ledclass-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let module = try TestModule.build("led-sim", kernel: kernel, packageRoot: QEMUDisplayTests.packageRoot, scratch: dir)
-        let timer = try Data(contentsOf: kernel.modules.appendingPathComponent("drivers/leds/trigger/ledtrig-timer.ko"))
         let sim = "/sys/devices/platform/halo-led-sim", led1 = "/sys/class/leds/halo-sim:ring:1"
         let scenario = """
             insmod /lib/modules/ledtrig-timer.ko
@@ -170,10 +170,7 @@ struct QEMURingTests {
             report values-after $(cat \(sim)/values)
             report trigger-after $(cat \(led1)/trigger | tr ' ' '\\n' | grep '\\[')
             """
-        let initrd = try image.with(
-            scenario: scenario, files: [("lib/modules/halo_led_sim.ko", module), ("lib/modules/ledtrig-timer.ko", Array(timer))],
-            at: dir.appendingPathComponent("initrd.cpio"))
-        let outcome = try QEMUMachine(kernel: kernel.vmlinux, initrd: initrd, device: [], directory: dir).boot()
+        let outcome = try boot("led-sim", kernelModules: ["drivers/leds/trigger/ledtrig-timer.ko"], scenario: scenario)
         #expect(outcome.report("insmod-failed") == nil, "console:\n\(outcome.console.suffix(2000))")
         #expect(outcome.report("trigger-before") == "[timer]" && outcome.report("trigger-running") == "[none]")
         // 50 %: the first six LEDs lit in the indicator colour (#0A84FF: its brightest channel
@@ -188,10 +185,6 @@ struct QEMURingTests {
         "gpio through libgpiod on a real kernel's GPIO character device, through a simulated chip: lines found by name, the frame set in one bulk call, a held line names its consumer, dark and released at exit"
     )
     func gpio() throws {
-        let (kernel, image) = try QEMUDisplayTests.prepared.get()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-qemu-gpio-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let module = try TestModule.build("gpio-sim", kernel: kernel, packageRoot: QEMUDisplayTests.packageRoot, scratch: dir)
         let sim = "/sys/devices/platform/halo-gpio-sim"
         let scenario = """
             insmod /lib/modules/halo_gpio_sim.ko || report insmod-failed
@@ -209,9 +202,7 @@ struct QEMURingTests {
             report values-after $(cat \(sim)/values)
             halo leds test --board qemu-gpio-ring12 --step-ms 0 > /tmp/free 2>&1; report free-status $?
             """
-        let initrd = try image.with(
-            scenario: scenario, files: [("lib/modules/halo_gpio_sim.ko", module)], at: dir.appendingPathComponent("initrd.cpio"))
-        let outcome = try QEMUMachine(kernel: kernel.vmlinux, initrd: initrd, device: [], directory: dir).boot()
+        let outcome = try boot("gpio-sim", scenario: scenario)
         #expect(outcome.report("insmod-failed") == nil, "console:\n\(outcome.console.suffix(2000))")
         // 50 %: the first six LEDs on (GPIO0..GPIO5), all twelve lines outputs.
         #expect(outcome.report("values") == "003f" && outcome.report("outputs") == "0fff", "console:\n\(outcome.console.suffix(1500))")
