@@ -57,6 +57,13 @@ struct QEMURingTests {
             report stats $(halo ctl --socket /run/halo.sock stats)
             kill $!; sleep 1
             report off $(hexdump -v -e '1/1 "%02x"' \(Self.sysfs)/last_message)
+            # A daemon that dies of a fault turns the ring off too.
+            halo run --board \(board) --socket /run/crash.sock 2>/dev/ttyS0 &
+            wait_for /run/crash.sock
+            halo ctl --socket /run/crash.sock show up circular value=50%
+            sleep 2; pid=$!
+            kill -SEGV $pid; wait $pid; report crash-status $?
+            report crashed $(hexdump -v -e '1/1 "%02x"' \(Self.sysfs)/last_message)
             """
         return try boot("spi-sim", scenario: scenario)
     }
@@ -107,10 +114,12 @@ struct QEMURingTests {
         let frames = Int(outcome.report("before") ?? "") ?? 0
         #expect(stats.hasSuffix(" ring-frames=\(frames) ring-bytes=\(frames * expected.count)"), "stats: \(stats)")
         #expect(outcome.report("off") == off.map { String(format: "%02x", $0) }.joined(), "at exit the ring goes dark")
+        #expect(outcome.report("crash-status") == "\(128 + SIGSEGV)", "the daemon still dies of the fault")
+        #expect(outcome.report("crashed") == off.map { String(format: "%02x", $0) }.joined(), "a crash leaves the ring dark too")
     }
 
     @Test(
-        "spi-ws2812 on a real kernel's spidev, through a simulated SPI controller: each frame is one message of exactly the expected symbols; nothing is sent while the ring is still"
+        "spi-ws2812 on a real kernel's spidev, through a simulated SPI controller: each frame is one message of exactly the expected symbols; nothing is sent while the ring is still; dark at exit and after a crash"
     )
     func ws2812() throws {
         let board = try BoardLoader.load(QEMUDisplayTests.packageRoot.appendingPathComponent("Boards/qemu-spi-ws2812-ring12.yaml").path)
@@ -150,7 +159,7 @@ struct QEMURingTests {
     }
 
     @Test(
-        "led-class on a real kernel's LED class, through simulated LEDs: each LED at its brightest channel scaled to its max_brightness; a trigger set to none at start and put back at exit, the ring dark"
+        "led-class on a real kernel's LED class, through simulated LEDs: each LED at its brightest channel scaled to its max_brightness; a trigger set to none at start and put back at exit, the ring dark at exit and after a crash"
     )
     func ledClass() throws {
         let sim = "/sys/devices/platform/halo-led-sim", led1 = "/sys/class/leds/halo-sim:ring:1"
@@ -169,6 +178,13 @@ struct QEMURingTests {
             kill $!; sleep 1
             report values-after $(cat \(sim)/values)
             report trigger-after $(cat \(led1)/trigger | tr ' ' '\\n' | grep '\\[')
+            # A daemon that dies of a fault leaves the LEDs dark (their trigger stays none).
+            halo run --board qemu-led-class-ring12 --socket /run/crash.sock 2>/dev/ttyS0 &
+            wait_for /run/crash.sock
+            halo ctl --socket /run/crash.sock show up circular value=50%
+            sleep 2; pid=$!; report lit-again $(cat \(sim)/values)
+            kill -SEGV $pid; wait $pid; report crash-status $?
+            report values-crashed $(cat \(sim)/values)
             """
         let outcome = try boot("led-sim", kernelModules: ["drivers/leds/trigger/ledtrig-timer.ko"], scenario: scenario)
         #expect(outcome.report("insmod-failed") == nil, "console:\n\(outcome.console.suffix(2000))")
@@ -178,6 +194,10 @@ struct QEMURingTests {
         #expect(outcome.report("values") == "100 255 255 255 255 255 0 0 0 0 0 0", "console:\n\(outcome.console.suffix(1500))")
         #expect((outcome.report("stats") ?? "").contains(" ring-frames="), "\(outcome.report("stats") ?? "")")
         #expect(outcome.report("values-after") == "0 0 0 0 0 0 0 0 0 0 0 0", "the ring is dark at exit")
+        #expect(outcome.report("lit-again") == "100 255 255 255 255 255 0 0 0 0 0 0")
+        #expect(
+            outcome.report("crash-status") == "\(128 + SIGSEGV)" && outcome.report("values-crashed") == "0 0 0 0 0 0 0 0 0 0 0 0",
+            "a crash leaves the ring dark too")
         #expect(outcome.report("trigger-after") == "[timer]", "the trigger the LED had is back")
     }
 

@@ -9,7 +9,7 @@ import CLinux
 /// Puts the foreground virtual terminal in graphics mode (KD_GRAPHICS) while Halo owns the
 /// screen, so the text console stops drawing its blinking cursor and messages over the picture,
 /// and puts text mode back when released. `halo run` restores it on every way out it controls:
-/// a normal stop, SIGTERM, SIGINT and errors; a crash restores it too (`CrashConsoleRestore`).
+/// a normal stop, SIGTERM, SIGINT and errors; a crash restores it too (`CrashRestore`).
 public final class ConsoleGraphicsMode {
     // From <linux/kd.h>; the _IO macros do not reach Swift.
     static let setMode: UInt = 0x4B3A
@@ -32,7 +32,7 @@ public final class ConsoleGraphicsMode {
             return nil
         }
         previous = mode
-        CrashConsoleRestore.arm(fd: fd, mode: mode)
+        CrashRestore.arm(fd: fd, mode: mode)
     }
 
     deinit { restore() }
@@ -43,7 +43,7 @@ public final class ConsoleGraphicsMode {
     public func restore() {
         if restored { return }
         restored = true
-        CrashConsoleRestore.disarm()
+        CrashRestore.disarm()
         _ = ioctl(fd, ConsoleGraphicsMode.setMode, previous)
         close(fd)
     }

@@ -56,6 +56,8 @@ public final class LedClassRing: RingOutput {
         }
         self.brightness = brightness
         self.maximums = maximums
+        // A crash turns every LED off (writing a brightness leaves the trigger at none).
+        for fd in brightness { CrashRestore.onCrash(write: Array("0".utf8), to: fd.raw) }
         self.triggers = triggers
         last = [Int](repeating: -1, count: names.count)
     }

@@ -35,6 +35,8 @@ public final class ClockedSPIRing: RingOutput {
         data = [UInt8](repeating: 0, count: count * 3)
         frame = []
         chip.encode([Color](repeating: .black, count: count), order: order, into: &frame)
+        // A crash turns the ring off where the bus allows it: the frame as it starts is dark.
+        (bus as? Spidev)?.sendOnCrash(frame, clockHz: self.clockHz)
     }
 
     public func show(_ colors: [Color]) throws(RingError) {

@@ -33,6 +33,10 @@ public final class OneWireSPIRing: RingOutput {
         }
         data = [UInt8](repeating: 0, count: count * order.count)
         frame = [UInt8](repeating: 0, count: bytes)
+        // A crash turns the ring off where the bus allows it: every LED sent zero.
+        var dark: [UInt8] = []
+        encoding.encode(data, into: &dark)
+        (bus as? Spidev)?.sendOnCrash(dark, clockHz: encoding.clockHz)
     }
 
     public func show(_ colors: [Color]) throws(RingError) {

@@ -36,6 +36,20 @@ public final class Spidev: SPIBus {
         maximumMessageBytes = Spidev.bufsiz()
     }
 
+    /// Sends `bytes` as one message if the process dies of a fault: the frame that turns the
+    /// ring off, prepared now, since a crash handler may only make system calls.
+    public func sendOnCrash(_ bytes: [UInt8], clockHz: Int32) {
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, bytes.count))
+        buffer.initialize(from: bytes, count: bytes.count)
+        let transfer = UnsafeMutablePointer<spi_ioc_transfer>.allocate(capacity: 1)
+        transfer.initialize(to: spi_ioc_transfer())
+        transfer.pointee.tx_buf = UInt64(UInt(bitPattern: buffer))
+        transfer.pointee.len = UInt32(bytes.count)
+        transfer.pointee.speed_hz = UInt32(clockHz)
+        transfer.pointee.bits_per_word = 8
+        CrashRestore.onCrash(ioctl: halo_spi_ioc_message_1(), argument: UnsafeMutableRawPointer(transfer), on: descriptor.raw)
+    }
+
     /// spidev's `bufsiz`, or its default of 4096 when the module says nothing.
     static func bufsiz() -> Int {
         guard let text = try? RegularFile.read(bufsizPath, limit: 32) else { return 4096 }
