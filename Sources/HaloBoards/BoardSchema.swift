@@ -244,7 +244,7 @@ struct BoardSchema {
     func leds(_ node: YAMLNode, _ l: inout LedRingLook, _ d: inout LedSettings) throws(BoardError) {
         let keys = [
             "count", "brightness", "track", "driver", "chip", "order", "spi-device", "spi-bits", "spi-clock-hz", "gamma", "correction",
-            "max-milliamps", "first", "direction", "on-exit", "fps", "names", "lines", "rgb", "active-low",
+            "max-milliamps", "first", "direction", "on-exit", "fps", "names", "lines", "rgb", "active-low", "power-line",
         ]
         try walk(node, "leds", keys) { (key, v) throws(BoardError) in
             switch key {
@@ -295,6 +295,12 @@ struct BoardSchema {
                 d.keepOnExit = what == "keep"
             case "leds.fps": d.framesPerSecond = try integer(v, key, 1...240)
             case "leds.rgb": d.rgbLines = try yesNo(v, key)
+            case "leds.power-line":
+                let line = try text(v, key)
+                guard !line.isEmpty, !line.contains("/"), line.utf8.count <= 64 else {
+                    throw fail(v, key, "'\(line)' is not a GPIO line", "name it as gpioinfo does (GPIO5) or as CHIP:OFFSET (gpiochip0:5)")
+                }
+                d.powerLine = line
             case "leds.active-low": d.activeLow = try yesNo(v, key)
             case "leds.lines":
                 guard case .sequence(let items, _) = v else {

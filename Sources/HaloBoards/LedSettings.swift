@@ -19,6 +19,9 @@ public struct LedSettings: Equatable, Sendable {
 
     /// `gpio`: the lines, one an LED (or red, green, blue for each with `rgbLines`).
     public var lines: [String] = []
+    /// A GPIO line that powers the ring, held high while it runs (the ReSpeaker 4-Mic Array's
+    /// GPIO5); nil for none.
+    public var powerLine: String?
     public var rgbLines = false
     public var activeLow = false
 

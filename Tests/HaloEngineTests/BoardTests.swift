@@ -153,6 +153,7 @@ struct BoardTests {
             ("leds: {fps: 0}", "leds.fps", "out of range"),
             ("leds: {lines: GPIO17}", "leds.lines", "a list of GPIO lines"),
             ("leds: {active-low: sometimes}", "leds.active-low", "yes or no"),
+            ("leds: {power-line: /dev/gpiochip0}", "leds.power-line", "gpiochip0:5"),
             ("leds: {names: \"ring:%d:%d\"}", "leds.names", "one %d"),
             ("leds: {names: [a, ../b]}", "leds.names", "as ls /sys/class/leds lists them"),
         ])

@@ -19,15 +19,18 @@ import Testing
 struct QEMURingTests {
     static let sysfs = "/sys/devices/platform/halo-spi-sim"
 
-    /// Boots the guest with the tests' kernel module `module` (`modules/NAME`, loaded from
+    /// Boots the guest with the tests' kernel modules `modules` (`modules/NAME`, loaded from
     /// `/lib/modules/halo_NAME.ko`), any `kernelModules` of the guest kernel's own (paths
     /// under `lib/modules/.../kernel`), and `scenario`.
-    func boot(_ module: String, kernelModules: [String] = [], scenario: String) throws -> QEMUMachine.Outcome {
+    func boot(_ modules: String..., kernelModules: [String] = [], scenario: String) throws -> QEMUMachine.Outcome {
         let (kernel, image) = try QEMUDisplayTests.prepared.get()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-qemu-\(module)-\(UUID().uuidString.prefix(8))")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-qemu-\(modules[0])-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let built = try TestModule.build(module, kernel: kernel, packageRoot: QEMUDisplayTests.packageRoot, scratch: dir)
-        var files = [("lib/modules/halo_\(module.replacingOccurrences(of: "-", with: "_")).ko", built)]
+        var files: [(String, [UInt8])] = []
+        for module in modules {
+            let built = try TestModule.build(module, kernel: kernel, packageRoot: QEMUDisplayTests.packageRoot, scratch: dir)
+            files.append(("lib/modules/halo_\(module.replacingOccurrences(of: "-", with: "_")).ko", built))
+        }
         for path in kernelModules {
             let url = kernel.modules.appendingPathComponent(path)
             files.append(("lib/modules/\(url.lastPathComponent)", Array(try Data(contentsOf: url))))
@@ -41,6 +44,7 @@ struct QEMURingTests {
     func run(board: String) throws -> QEMUMachine.Outcome {
         let scenario = """
             insmod /lib/modules/halo_spi_sim.ko || report insmod-failed
+            insmod /lib/modules/halo_gpio_sim.ko || report insmod-failed
             wait_for /dev/spidev0.0
             report node $(ls /dev/spidev0.0)
             halo run --board \(board) --socket /run/halo.sock 2>/dev/ttyS0 &
@@ -53,6 +57,7 @@ struct QEMURingTests {
             report transfers $(cat \(Self.sysfs)/last_transfers)
             report speed $(cat \(Self.sysfs)/last_speed_hz)
             report mode $(cat \(Self.sysfs)/last_mode)
+            report power $(cat /sys/devices/platform/halo-gpio-sim/values)
             report bytes $(hexdump -v -e '1/1 "%02x"' \(Self.sysfs)/last_message)
             report stats $(halo ctl --socket /run/halo.sock stats)
             kill $!; sleep 1
@@ -65,7 +70,7 @@ struct QEMURingTests {
             kill -SEGV $pid; wait $pid; report crash-status $?
             report crashed $(hexdump -v -e '1/1 "%02x"' \(Self.sysfs)/last_message)
             """
-        return try boot("spi-sim", scenario: scenario)
+        return try boot("spi-sim", "gpio-sim", scenario: scenario)
     }
 
     /// The engine's ring colours for the scenario's state, on `board`.
@@ -95,7 +100,9 @@ struct QEMURingTests {
     }
 
     /// `expected` is the 50 % ring's bytes, `off` the dark ring's the daemon sends when it stops.
-    func expectFrame(_ outcome: QEMUMachine.Outcome, _ expected: [UInt8], off: [UInt8], clock: Int32) {
+    /// `power` is the simulated GPIO chip's levels while the ring runs (a powered ring's line high).
+    func expectFrame(_ outcome: QEMUMachine.Outcome, _ expected: [UInt8], off: [UInt8], clock: Int32, power: String = "0000") {
+        #expect(outcome.report("power") == power, "the ring's power line")
         #expect(
             outcome.report("insmod-failed") == nil && outcome.report("node") == "/dev/spidev0.0",
             "console:\n\(outcome.console.suffix(2000))")
@@ -133,7 +140,8 @@ struct QEMURingTests {
     }
 
     @Test(
-        "spi-apa102 on a real kernel's spidev, wired from LED 3 counter-clockwise: each frame is one message of exactly the expected frame")
+        "spi-apa102 on a real kernel's spidev, wired from LED 3 counter-clockwise: each frame is one message of exactly the expected frame; its power line held high"
+    )
     func apa102() throws {
         let board = try BoardLoader.load(QEMUDisplayTests.packageRoot.appendingPathComponent("Boards/qemu-spi-apa102-ring12.yaml").path)
         let bus = RecordingSPIBus()
@@ -141,19 +149,21 @@ struct QEMURingTests {
             count: 12, chip: .apa102, pipeline: pipeline(board), wiring: LedWiring(first: 3, clockwise: false), bus: bus)
         try ring.show(try colors(board))
         try ring.show([Color](repeating: .black, count: 12))
-        expectFrame(try run(board: "qemu-spi-apa102-ring12"), bus.messages[0].bytes, off: bus.messages[1].bytes, clock: 6_000_000)
+        expectFrame(
+            try run(board: "qemu-spi-apa102-ring12"), bus.messages[0].bytes, off: bus.messages[1].bytes, clock: 6_000_000, power: "0020")
     }
 
     @Test("halo leds test on a real kernel's spidev: each of the 36 steps is one message, and the ring is dark at the end")
     func wiringCheck() throws {
         let scenario = """
             insmod /lib/modules/halo_spi_sim.ko
+            insmod /lib/modules/halo_gpio_sim.ko
             wait_for /dev/spidev0.0
             halo leds test --board qemu-spi-apa102-ring12 --step-ms 0 > /tmp/out 2>&1; report status $?
             report messages $(cat \(Self.sysfs)/messages)
             report steps $(grep -c '^LED ' /tmp/out)
             """
-        let outcome = try boot("spi-sim", scenario: scenario)
+        let outcome = try boot("spi-sim", "gpio-sim", scenario: scenario)
         #expect(outcome.report("status") == "0" && outcome.report("steps") == "36", "console:\n\(outcome.console.suffix(1500))")
         #expect(outcome.report("messages") == "37", "36 steps and the dark ring at the end, each one message")
     }

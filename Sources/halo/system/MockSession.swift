@@ -27,7 +27,7 @@ final class MockSession {
         screen = Screen(engine: engine, display: display)
         lights = board.leds.count > 0 ? RingLights(engine: engine, output: LedRecorder(count: board.leds.count), look: board.leds) : nil
         let bus = RecordingSPIBus()
-        if board.ledDriver.isSPI, let ring = try? RingChoice.make(board, bus: { _ in bus }) {
+        if board.ledDriver.isSPI, let ring = try? RingChoice.bare(board, bus: { _ in bus }) {
             spiRing = (MockSession.lights(ring, engine, board.ringLook), bus)
         } else {
             spiRing = nil

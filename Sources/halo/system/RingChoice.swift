@@ -14,6 +14,17 @@ enum RingChoice {
     /// The board's ring on a bus `bus(path)` opens: spidev for `halo run`, a recorder for
     /// `halo replay`.
     static func make(_ board: Board, bus: (String) throws(RingError) -> any SPIBus) throws(RingError) -> (any RingOutput)? {
+        guard let ring = try bare(board, bus: bus) else { return nil }
+        guard let line = board.ledDriver.powerLine else { return ring }
+        return try powered(ring, line)
+    }
+
+    static func powered<R: RingOutput>(_ ring: R, _ line: String) throws(RingError) -> any RingOutput {
+        try PoweredRing(ring, powerLine: line)
+    }
+
+    /// The ring without its power line.
+    static func bare(_ board: Board, bus: (String) throws(RingError) -> any SPIBus) throws(RingError) -> (any RingOutput)? {
         let count = board.leds.count
         guard count > 0 else { return nil }
         let d = board.ledDriver

@@ -1,0 +1,45 @@
+import CGPIOD
+import HaloHAL
+import HaloRender
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A ring whose LEDs are powered through a GPIO line of their own, as the ReSpeaker 4-Mic
+/// Array's APA102 ring is through GPIO5: the line is requested high at start and held while the
+/// ring runs. At exit the ring's own frame decides what shows (dark, or the last frame kept):
+/// the power stays as it is.
+public final class PoweredRing<Ring: RingOutput>: RingOutput {
+    public let ring: Ring
+    public let powerLine: String
+    let request: UnsafeMutablePointer<halo_gpio>
+
+    /// Powers the ring through `line` (a name such as `GPIO5`, or `CHIP:OFFSET`).
+    public init(_ ring: Ring, powerLine line: String, activeLow: Bool = false) throws(RingError) {
+        self.ring = ring
+        powerLine = line
+        let (chip, offset) = try GpioRing.locate(line)
+        var holder = [CChar](repeating: 0, count: 64)
+        guard let request = halo_gpio_request(chip, [offset], 1, activeLow ? 1 : 0, &holder, holder.count) else {
+            let e = errno
+            throw GpioRing.requestError(
+                e, chip: chip, consumer: String(decoding: holder.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        self.request = request
+        if halo_gpio_set(request, [1]) != 0 {
+            halo_gpio_release(request)
+            throw RingError("cannot switch on the ring's power line \(line)")
+        }
+    }
+
+    deinit { halo_gpio_release(request) }
+
+    public var count: Int { ring.count }
+    public var bytesSent: Int64 { ring.bytesSent }
+    public func show(_ colors: [Color]) throws(RingError) { try ring.show(colors) }
+
+    public func finish() { ring.finish() }
+}
