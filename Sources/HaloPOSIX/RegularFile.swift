@@ -9,6 +9,14 @@
 /// a FIFO named as a board would otherwise hold `halo run` until some writer came, a device
 /// could be read for ever, and a check by path before opening could be raced.
 public enum RegularFile {
+    /// The decimal number `bytes` start with, as a sysfs attribute holds one (`4096\n`); nil
+    /// when they do not start with a digit, or with more digits than a sane value has (9).
+    public static func leadingDecimal(_ bytes: [UInt8]) -> Int? {
+        let digits = bytes.prefix { $0 >= 48 && $0 <= 57 }
+        guard !digits.isEmpty, digits.count <= 9 else { return nil }
+        return digits.reduce(0) { $0 * 10 + Int($1 - 48) }
+    }
+
     /// The bytes of the file at `path`, at most `limit` of them. The error's sentence names the
     /// path and what it is instead (a directory, a FIFO, a device, too big, unreadable); callers
     /// add the fix that suits them.

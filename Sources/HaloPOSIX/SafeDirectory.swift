@@ -9,6 +9,16 @@
 /// must be sticky (as /tmp is). Then no other user can swap a file the daemon makes there for
 /// a link to somewhere else, and names opened relative to it reach the directory checked.
 public enum SafeDirectory {
+    /// The directory at `path`, made first (with `mode`) if it is missing, then opened as
+    /// `open` does; `fix` is what to do when it can be neither made nor opened.
+    public static func create(_ path: String, mode: mode_t, holding what: String, fix: String) throws(SystemError) -> Descriptor {
+        if mkdir(path, mode) != 0 && errno != EEXIST {
+            let e = errno
+            throw SystemError("mkdir", errno: e, message: "cannot create \(path) for \(what): \(SystemError.reason(e)); \(fix)")
+        }
+        return try open(path, holding: what, fix: fix)
+    }
+
     /// The open directory at `path`; `holding` says what it is for, and `fix` what to do when
     /// it cannot be opened, in error messages.
     public static func open(_ path: String, holding what: String, fix: String) throws(SystemError) -> Descriptor {

@@ -106,16 +106,8 @@ public final class UnixListener {
                 message: "the socket path \(path) names a directory, not a socket; end it with a file name such as halo.sock")
         }
         // The default lives in /run/halo, which a fresh boot does not have.
-        if mkdir(directoryPath, 0o755) != 0 && errno != EEXIST {
-            let e = errno
-            throw SystemError(
-                "mkdir", errno: e,
-                message:
-                    "cannot create \(directoryPath) for the socket: \(SystemError.reason(e)); create it, or pass --socket with a path in a directory that exists"
-            )
-        }
-        directory = try SafeDirectory.open(
-            directoryPath, holding: "the socket", fix: "create it, or pass --socket with a path in a directory that exists")
+        directory = try SafeDirectory.create(
+            directoryPath, mode: 0o755, holding: "the socket", fix: "create it, or pass --socket with a path in a directory that exists")
         var st = stat()
         if fstatat(directory.raw, name, &st, AT_SYMLINK_NOFOLLOW) == 0 {
             if (st.st_mode & S_IFMT) != S_IFSOCK {

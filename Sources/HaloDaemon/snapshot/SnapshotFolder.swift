@@ -19,16 +19,8 @@ public final class SnapshotFolder {
     /// Opens (making it if missing, mode 0750) and checks the folder at `path`.
     public init(path: String) throws(SystemError) {
         self.path = path
-        if mkdir(path, 0o750) != 0 && errno != EEXIST {
-            let e = errno
-            throw SystemError(
-                "mkdir", errno: e,
-                message:
-                    "cannot create \(path) for snapshots: \(SystemError.reason(e)); create it, or set the board's snapshots key to a folder the daemon may write"
-            )
-        }
-        directory = try SafeDirectory.open(
-            path, holding: "snapshots", fix: "set the board's snapshots key to a folder the daemon may write")
+        directory = try SafeDirectory.create(
+            path, mode: 0o750, holding: "snapshots", fix: "create it, or set the board's snapshots key to a folder the daemon may write")
     }
 
     /// Creates the next snapshot file; returns its path and a descriptor open for writing.

@@ -101,7 +101,7 @@ enum RunCommand {
         if let display { outputs.append(screenOutput(display, engine)) }
         let ring: (any RingOutput)?
         do { ring = try RingChoice.open(board) } catch { throw CLIError(error.description) }
-        if let ring { outputs.append(ringOutput(ring, engine, board.ringLook)) }
+        if let ring { outputs.append(RingChoice.lights(ring, engine, board.ringLook)) }
         if outputs.isEmpty {
             throw CLIError(
                 "\(board.name) has display: none and no LED ring, so there is nothing to show on; give it a ring (leds.count, leds.driver) or a screen"
@@ -146,10 +146,6 @@ enum RunCommand {
     }
 
     static func screenOutput<D: Display>(_ display: D, _ engine: Engine) -> any EngineOutput { Screen(engine: engine, display: display) }
-
-    static func ringOutput<R: RingOutput>(_ ring: R, _ engine: Engine, _ look: LedRingLook) -> any EngineOutput {
-        RingLights(engine: engine, output: ring, look: look)
-    }
 
     /// SIGHUP: the board file is read again and its theme, font and policy take effect at once;
     /// a board or font that cannot be loaded is refused whole, with the reason, and the running

@@ -28,14 +28,10 @@ final class MockSession {
         lights = board.leds.count > 0 ? RingLights(engine: engine, output: LedRecorder(count: board.leds.count), look: board.leds) : nil
         let bus = RecordingSPIBus()
         if board.ledDriver.isSPI, let ring = try? RingChoice.bare(board, bus: { _ in bus }) {
-            spiRing = (MockSession.lights(ring, engine, board.ringLook), bus)
+            spiRing = (RingChoice.lights(ring, engine, board.ringLook), bus)
         } else {
             spiRing = nil
         }
-    }
-
-    static func lights<R: RingOutput>(_ ring: R, _ engine: Engine, _ look: LedRingLook) -> any EngineOutput {
-        RingLights(engine: engine, output: ring, look: look)
     }
 
     /// Loads a board by name or path, turning any error into one sentence.

@@ -1,7 +1,9 @@
 import HaloBackends
 import HaloBoards
+import HaloEngine
 import HaloHAL
 import HaloMock
+import HaloOutputs
 import HaloRender
 
 /// The LED ring `halo run` drives, as the board's `leds:` keys ask: opened once at start.
@@ -17,6 +19,11 @@ enum RingChoice {
         guard let ring = try bare(board, bus: bus) else { return nil }
         guard let line = board.ledDriver.powerLine else { return ring }
         return try powered(ring, line)
+    }
+
+    /// `ring` joined to `engine`, for the daemon's or a replay's outputs.
+    static func lights<R: RingOutput>(_ ring: R, _ engine: Engine, _ look: LedRingLook) -> any EngineOutput {
+        RingLights(engine: engine, output: ring, look: look)
     }
 
     static func powered<R: RingOutput>(_ ring: R, _ line: String) throws(RingError) -> any RingOutput {

@@ -49,17 +49,25 @@ public final class GpioRing: RingOutput {
             chip = lineChip
             offsets.append(offset)
         }
-        var holder = [CChar](repeating: 0, count: 64)
-        guard let request = halo_gpio_request(chip!, offsets, UInt32(offsets.count), activeLow ? 1 : 0, &holder, holder.count) else {
-            let e = errno
-            let consumer = String(decoding: holder.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw GpioRing.requestError(e, chip: chip!, consumer: consumer)
-        }
-        self.request = request
+        request = try GpioRing.request(chip!, offsets, activeLow: activeLow)
         values = [Int32](repeating: 0, count: lines.count)
     }
 
     deinit { halo_gpio_release(request) }
+
+    /// `offsets` of `chip` requested as outputs together, for the consumer "halo".
+    static func request(_ chip: String, _ offsets: [UInt32], activeLow: Bool) throws(RingError) -> UnsafeMutablePointer<halo_gpio> {
+        var holder = [CChar](repeating: 0, count: 64)
+        guard let request = halo_gpio_request(chip, offsets, UInt32(offsets.count), activeLow ? 1 : 0, &holder, holder.count) else {
+            throw requestError(errno, chip: chip, consumer: text(holder))
+        }
+        return request
+    }
+
+    /// A string the C shim wrote into `buffer`, up to its terminating zero.
+    static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 
     /// The chip and offset of a line name or `CHIP:OFFSET`.
     static func locate(_ name: String) throws(RingError) -> (chip: String, offset: UInt32) {
@@ -72,7 +80,7 @@ public final class GpioRing: RingOutput {
                 "no GPIO line is called \(name); name it as the kernel does (gpioinfo lists the lines, e.g. GPIO17 on a Raspberry Pi) or as CHIP:OFFSET, e.g. gpiochip0:17"
             )
         }
-        return (String(decoding: chip.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self), offset)
+        return (text(chip), offset)
     }
 
     static func requestError(_ e: Int32, chip: String, consumer: String) -> RingError {

@@ -22,13 +22,7 @@ public final class PoweredRing<Ring: RingOutput>: RingOutput {
         self.ring = ring
         powerLine = line
         let (chip, offset) = try GpioRing.locate(line)
-        var holder = [CChar](repeating: 0, count: 64)
-        guard let request = halo_gpio_request(chip, [offset], 1, activeLow ? 1 : 0, &holder, holder.count) else {
-            let e = errno
-            throw GpioRing.requestError(
-                e, chip: chip, consumer: String(decoding: holder.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        }
-        self.request = request
+        request = try GpioRing.request(chip, [offset], activeLow: activeLow)
         if halo_gpio_set(request, [1]) != 0 {
             halo_gpio_release(request)
             throw RingError("cannot switch on the ring's power line \(line)")

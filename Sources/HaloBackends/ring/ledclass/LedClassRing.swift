@@ -91,11 +91,10 @@ public final class LedClassRing: RingOutput {
     }
 
     static func number(_ bytes: [UInt8]) throws(RingError) -> Int {
-        let digits = bytes.prefix { $0 >= 48 && $0 <= 57 }
-        guard !digits.isEmpty, digits.count <= 9 else {
+        guard let n = RegularFile.leadingDecimal(bytes) else {
             throw RingError("not a number: \(String(decoding: bytes.prefix(16), as: UTF8.self))")
         }
-        return digits.reduce(0) { $0 * 10 + Int($1 - 48) }
+        return n
     }
 
     static func write(_ text: String, to path: String) throws(RingError) {

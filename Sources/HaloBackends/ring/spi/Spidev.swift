@@ -53,9 +53,7 @@ public final class Spidev: SPIBus {
     /// spidev's `bufsiz`, or its default of 4096 when the module says nothing.
     static func bufsiz() -> Int {
         guard let text = try? RegularFile.read(bufsizPath, limit: 32) else { return 4096 }
-        let digits = text.prefix { $0 >= 48 && $0 <= 57 }
-        guard !digits.isEmpty, digits.count <= 9 else { return 4096 }
-        return digits.reduce(0) { $0 * 10 + Int($1 - 48) }
+        return RegularFile.leadingDecimal(text) ?? 4096
     }
 
     /// What to do about a failed open.
