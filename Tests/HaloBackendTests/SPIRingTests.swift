@@ -1,8 +1,10 @@
-import HaloBackends
+import Foundation
 import HaloHAL
 import HaloMock
 import HaloRender
 import Testing
+
+@testable import HaloBackends
 
 /// LED rings on SPI, on an in-memory bus that records each message as spidev would take it;
 /// the spidev node itself only for its errors, which need no SPI controller.
@@ -136,5 +138,26 @@ struct GpioRingErrorTests {
         } catch {
             #expect(error.description.contains("no GPIO chip halo-no-chip") && error.description.contains("ls /dev/gpiochip"), "\(error)")
         }
+    }
+}
+
+/// spidev's message limit, read as the kernel offers it, on files shaped like sysfs attributes.
+@Suite("spidev's bufsiz, from an in-memory stand-in for its sysfs file")
+struct SpidevBufsizTests {
+    /// Where the bytes of a file stand in for a sysfs attribute: 4096 bytes long, whatever it holds.
+    func sysfsLike(_ text: String) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("halo-bufsiz-\(UUID().uuidString.prefix(8))").path
+        var bytes = Array(text.utf8)
+        bytes += [UInt8](repeating: 0, count: 4096 - bytes.count)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("spidev's bufsiz is read from a sysfs-sized file: a raised spidev.bufsiz= counts; nonsense or no file means 4096")
+    func bufsiz() throws {
+        #expect(Spidev.bufsiz(at: try sysfsLike("32768\n")) == 32768)
+        #expect(Spidev.bufsiz(at: try sysfsLike("lots\n")) == 4096)
+        #expect(Spidev.bufsiz(at: try sysfsLike("99999999999999\n")) == 4096)
+        #expect(Spidev.bufsiz(at: "/nonexistent/halo/bufsiz") == 4096)
     }
 }

@@ -50,9 +50,11 @@ public final class Spidev: SPIBus {
         CrashRestore.onCrash(ioctl: halo_spi_ioc_message_1(), argument: UnsafeMutableRawPointer(transfer), on: descriptor.raw)
     }
 
-    /// spidev's `bufsiz`, or its default of 4096 when the module says nothing.
-    static func bufsiz() -> Int {
-        guard let text = try? RegularFile.read(bufsizPath, limit: 32) else { return 4096 }
+    /// spidev's `bufsiz` as the file at `path` holds it, or its default of 4096 when the module
+    /// says nothing. A sysfs attribute says it is 4096 bytes long whatever it holds, so that is
+    /// what may be read.
+    static func bufsiz(at path: String = bufsizPath) -> Int {
+        guard let text = try? RegularFile.read(path, limit: 4096) else { return 4096 }
         return RegularFile.leadingDecimal(text) ?? 4096
     }
 
