@@ -94,7 +94,7 @@ public final class GpioRing: RingOutput {
         case ENOENT, ENODEV:
             return RingError("there is no GPIO chip \(chip); list the chips with ls /dev/gpiochip* and check leds.lines")
         default:
-            return RingError("cannot request GPIO lines on \(chip): \(SystemError.reason(e))")
+            return RingError("cannot request GPIO lines on \(chip): \(SystemError.reason(e)); check the lines with gpioinfo and leds.lines")
         }
     }
 
@@ -111,7 +111,9 @@ public final class GpioRing: RingOutput {
         }
         if values == sent { return }
         if halo_gpio_set(request, values) != 0 {
-            throw RingError("setting the ring's GPIO lines failed: \(SystemError.reason(errno))")
+            throw RingError(
+                "setting the ring's GPIO lines failed: \(SystemError.reason(errno)); check that the GPIO chip is still there (ls /dev/gpiochip*)"
+            )
         }
         sent = values
         bytesSent += Int64(values.count)

@@ -1,5 +1,6 @@
 import CGPIOD
 import HaloHAL
+import HaloPOSIX
 import HaloRender
 
 #if canImport(Glibc)
@@ -25,7 +26,8 @@ public final class PoweredRing<Ring: RingOutput>: RingOutput {
         request = try GpioRing.request(chip, [offset], activeLow: activeLow)
         if halo_gpio_set(request, [1]) != 0 {
             halo_gpio_release(request)
-            throw RingError("cannot switch on the ring's power line \(line)")
+            throw RingError(
+                "cannot switch on the ring's power line \(line): \(SystemError.reason(errno)); check leds.power-line with gpioinfo")
         }
     }
 

@@ -44,8 +44,14 @@ public final class LedClassRing: RingOutput {
             do { text = try RegularFile.read("\(dir)/max_brightness", limit: 4096) } catch {
                 throw RingError("no LED \(name) in \(root): \(error.description); list the LEDs with ls \(root) and check leds.names")
             }
-            let maximum = try LedClassRing.number(text)
-            guard maximum > 0 else { throw RingError("\(dir)/max_brightness is not a positive number") }
+            guard let maximum = RegularFile.leadingDecimal(text) else {
+                throw RingError(
+                    "\(dir)/max_brightness is not a number (\(String(decoding: text.prefix(16), as: UTF8.self))); check that leds.names names an LED"
+                )
+            }
+            guard maximum > 0 else {
+                throw RingError("\(dir)/max_brightness is 0, so the LED cannot light; check that leds.names names a light")
+            }
             let current = (try? LedClassRing.currentTrigger(RegularFile.read("\(dir)/trigger", limit: 4096))) ?? "none"
             if current != "none" { try LedClassRing.write("none", to: "\(dir)/trigger") }
             let fd = open("\(dir)/brightness", O_WRONLY | O_CLOEXEC)
@@ -90,13 +96,6 @@ public final class LedClassRing: RingOutput {
         return String(decoding: bytes[(open + 1)..<close], as: UTF8.self)
     }
 
-    static func number(_ bytes: [UInt8]) throws(RingError) -> Int {
-        guard let n = RegularFile.leadingDecimal(bytes) else {
-            throw RingError("not a number: \(String(decoding: bytes.prefix(16), as: UTF8.self))")
-        }
-        return n
-    }
-
     static func write(_ text: String, to path: String) throws(RingError) {
         let fd = open(path, O_WRONLY | O_CLOEXEC)
         if fd < 0 { throw cannotWrite(path, errno) }
@@ -119,6 +118,6 @@ public final class LedClassRing: RingOutput {
                 "cannot write \(path): \(SystemError.reason(errno)); run as root, or add a udev rule that gives the daemon's group its LEDs, e.g. SUBSYSTEM==\"leds\", RUN+=\"/bin/chgrp halo /sys%p/brightness /sys%p/trigger\", RUN+=\"/bin/chmod g+w /sys%p/brightness /sys%p/trigger\""
             )
         }
-        return RingError("cannot write \(path): \(SystemError.reason(errno))")
+        return RingError("cannot write \(path): \(SystemError.reason(errno)); check that the LED is still there (ls /sys/class/leds)")
     }
 }

@@ -90,6 +90,7 @@ public final class Spidev: SPIBus {
         if result.errno == EMSGSIZE {
             throw RingError.tooLong("\(path) (refused by spidev)", bytes: bytes.count, limit: maximumMessageBytes)
         }
-        throw RingError("sending a frame on \(path) failed: \(result.description)")
+        throw RingError(
+            "sending a frame on \(path) failed: \(result.description); check that the SPI device is still there (ls /dev/spidev*)")
     }
 }
