@@ -1,4 +1,5 @@
 import HaloEngine
+import HaloRender
 
 /// The gallery `halo demo` draws: every indicator kind and state, each as a short script and
 /// the moment to take its picture. Tests compare these pictures with the golden images.
@@ -93,6 +94,39 @@ public enum DemoGallery {
                 (0, "show image linear place=toast label=\"Sending receipt\" value=80%"), (0, "show net network"),
             ], at: 1300),
     ]
+
+    /// The LED ring's vocabulary, one scene a state, for an engine with no show delay: `at` is
+    /// the moment the state begins. `halo demo` animates each on a ring and draws it as a strip
+    /// of moments; tests check that a ring of on/off LEDs tells every one from every other.
+    public static let ringMotions: [Scene] = [
+        Scene(
+            name: "fill",
+            steps: [(0, "show a circular value=10%"), (500, "progress a 35%"), (1100, "progress a 60%"), (1700, "progress a 85%")],
+            at: 0),
+        Scene(name: "turning", steps: [(0, "show a spinner")], at: 0),
+        Scene(name: "success", steps: [(0, "show a circular value=40%"), (1000, "succeed a \"Done\"")], at: 1000),
+        Scene(name: "error", steps: [(0, "show a circular value=40%"), (1000, "fail a \"Failed\"")], at: 1000),
+        Scene(name: "cancelled", steps: [(0, "show a circular value=70% cancellable=yes"), (1000, "cancel a")], at: 1000),
+        Scene(name: "checkout", steps: [(0, "show a checkout")], at: 0),
+        Scene(name: "toast", steps: [(0, "toast \"Saved\"")], at: 0),
+        Scene(name: "network", steps: [(0, "show a network")], at: 0),
+    ]
+
+    /// A ring's colours at `frames` moments `everyMs` apart from the moment `scene` begins,
+    /// after playing it on `engine` (whose show delay should be 0).
+    public static func ringMoments(_ scene: Scene, on engine: Engine, look: LedRingLook, frames: Int, everyMs: Int64) throws(ControlError)
+        -> [[Color]]
+    {
+        try play(scene, on: engine)
+        return (0..<frames).map { engine.ledColors(look, at: .milliseconds(scene.at + Int64($0) * everyMs)) }
+    }
+
+    /// A ring motion as a picture's rows: 16 moments 200 ms apart in colour, and the same on
+    /// single-colour on/off LEDs.
+    public static func ringStrip(_ scene: Scene, on engine: Engine, look: LedRingLook) throws(ControlError) -> [[[Color]]] {
+        let colour = try ringMoments(scene, on: engine, look: look, frames: 16, everyMs: 200)
+        return [colour, colour.map(LedRingPicture.onOff)]
+    }
 
     /// Runs a scene's commands on `engine`; the first failing line is returned as an error.
     public static func play(_ scene: Scene, on engine: Engine) throws(ControlError) {

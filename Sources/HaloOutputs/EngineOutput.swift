@@ -8,6 +8,9 @@ public protocol EngineOutput: AnyObject {
     /// Brings the output up to date at `now` and sends what changed; returns how many pixels
     /// or LEDs changed (0: nothing was sent).
     func present(at now: Instant) throws(OutputError) -> Int64
+    /// When its picture next changes with no further command (nil: it stays still), so the
+    /// daemon sleeps until then; a ring's own motion (blinks, a breath) wakes it as a screen's does.
+    func nextChange(after now: Instant) -> Instant?
     /// False while the output is still busy with what it was sent last (a page flip in flight):
     /// the next update waits for it.
     var readyForUpdate: Bool { get }
@@ -34,6 +37,7 @@ extension Screen: EngineOutput {
     public func present(at now: Instant) throws(OutputError) -> Int64 {
         do { return try update(at: now).area } catch { throw OutputError(error.description) }
     }
+    public func nextChange(after now: Instant) -> Instant? { engine.nextChange(after: now) }
     public var readyForUpdate: Bool { display.readyForFrame }
     public var events: (any EventSource)? { display.events }
     public var anyDisplay: (any Display)? { display }
@@ -46,6 +50,7 @@ extension RingLights: EngineOutput {
     public func present(at now: Instant) throws(OutputError) -> Int64 {
         do { return try update(at: now) ? Int64(look.count) : 0 } catch { throw OutputError(error.description) }
     }
+    public func nextChange(after now: Instant) -> Instant? { engine.ledNextChange(after: now) }
     public var readyForUpdate: Bool { true }
     public var events: (any EventSource)? { nil }
     public var anyDisplay: (any Display)? { nil }

@@ -142,4 +142,31 @@ struct DaemonOutputTests {
         for output in server.outputs { output.stop(keepingPicture: false) }
         #expect(lights.output.frames.count == 2 && lights.output.current.allSatisfy { $0 == .black })
     }
+
+    @Test("a headless ring wakes for its own motion: each of an error's flashes is sent, then the daemon sleeps with no timer")
+    func ringMotionWakes() throws {
+        var policy = Policy()
+        policy.showDelay = Milliseconds(0)
+        let engine = Engine(screenWidth: 200, screenHeight: 120, theme: Theme(), policy: policy, text: BlockText())
+        let lights = ring(engine)
+        var now = Instant.milliseconds(1000)
+        let server = ControlServer(
+            engine: engine, outputs: [lights], listener: try UnixListener(path: temporarySocketPath("outputs-motion")), signals: nil,
+            frameRate: 60
+        ) { now }
+        #expect(server.execute("show sync linear value=10%", at: now) == "ok")
+        server.step(maximumWait: 0)
+        #expect(server.pollTimeoutForTesting() == -1, "a still fill arms nothing")
+        #expect(server.execute("fail sync \"Sync failed\"", at: now) == "ok")
+        server.step(maximumWait: 0)
+        now = now + Milliseconds(50)
+        #expect((140...150).contains(server.pollTimeoutForTesting()), "sleeps until the flash ends, not a frame")
+        for _ in 0..<80 {
+            now = now + Milliseconds(20)
+            server.step(maximumWait: 0)
+        }
+        // The fill, three flashes each lit and dark, and the steady pattern.
+        #expect(lights.output.frames.count == 8)
+        #expect(server.pollTimeoutForTesting() == -1)
+    }
 }

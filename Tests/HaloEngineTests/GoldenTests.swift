@@ -91,6 +91,35 @@ extension GoldenTests {
             return
         }
         let golden = try PNGImage.decode([UInt8](try Data(contentsOf: file)))
-        #expect(golden.rgb == rgb, "ring-\(name) differs from its golden image")
+        let differing = zip(golden.rgb, rgb).filter { $0 != $1 }.count + abs(golden.rgb.count - rgb.count)
+        #expect(differing == 0, "ring-\(name): \(differing) channel values differ from its golden image")
+    }
+
+    @Test(
+        "ring motion strips: each state's moments on a 12-LED ring, in colour and on on/off LEDs, match their golden images",
+        arguments: DemoGallery.ringMotions.map { $0.name })
+    func ringMotionStrip(name: String) throws {
+        let scene = DemoGallery.ringMotions.first { $0.name == name }!
+        let board = try BoardLoader.load("\(Self.boards)/mock-480x480.yaml")
+        var policy = board.policy
+        policy.showDelay = Milliseconds(0)
+        let engine = Engine(
+            screenWidth: board.logicalWidth, screenHeight: board.logicalHeight, theme: board.theme, policy: policy, text: try FreeTypeText()
+        )
+        var look = LedRingLook()
+        look.count = 12
+        let rows = try DemoGallery.ringStrip(scene, on: engine, look: look)
+        #expect(rows[1] == rows[0].map(LedRingPicture.onOff))
+        let strip = LedRingPicture.strip(rows)
+        #expect(strip.width == 16 * 64 && strip.height == 128)
+        let png = try PNGEncoder.encode(width: strip.width, height: strip.height, rgb: strip.rgb)
+        let file = Self.folder.appendingPathComponent("ring-motion-\(name).png")
+        if ProcessInfo.processInfo.environment["HALO_UPDATE_GOLDEN"] == "1" {
+            try Data(png).write(to: file)
+            return
+        }
+        let golden = try PNGImage.decode([UInt8](try Data(contentsOf: file)))
+        let differing = zip(golden.rgb, strip.rgb).filter { $0 != $1 }.count + abs(golden.rgb.count - strip.rgb.count)
+        #expect(differing == 0, "ring-motion-\(name): \(differing) channel values differ from its golden image")
     }
 }

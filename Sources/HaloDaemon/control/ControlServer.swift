@@ -191,7 +191,7 @@ public final class ControlServer {
         // A flip still in flight: the next frame waits for its event.
         if !outputsReady { return false }
         if needsFrame { return true }
-        guard let next = engine.nextChange(after: lastFrame) else { return false }
+        guard let next = nextChange(after: lastFrame) else { return false }
         return next <= now && now - lastFrame >= frameInterval
     }
 
@@ -225,6 +225,15 @@ public final class ControlServer {
         sendEvents(now)
     }
 
+    /// The soonest moment any output's picture changes by itself.
+    func nextChange(after now: Instant) -> Instant? {
+        var best: Instant? = nil
+        for output in outputs {
+            if let t = output.nextChange(after: now) { best = best.map { min($0, t) } ?? t }
+        }
+        return best
+    }
+
     /// Milliseconds to sleep: none when a frame is waiting, a frame's time while something
     /// animates, until the next timed change otherwise, and forever (-1) when nothing will.
     func pollTimeout(_ now: Instant) -> Int32 {
@@ -232,7 +241,7 @@ public final class ControlServer {
         if !outputsReady { return 100 }
         if needsFrame { return 0 }
         var wait: Int64? = nil
-        if let next = engine.nextChange(after: now) {
+        if let next = nextChange(after: now) {
             wait = next <= now ? lastFrame.microseconds + frameInterval - now.microseconds : next - now
         }
         // Clients' timeouts and the end of a listener pause wake the loop too; an idle daemon

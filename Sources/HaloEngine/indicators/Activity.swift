@@ -92,8 +92,9 @@ struct Activity {
             case .indeterminate:
                 // Always moving: the next frame.
                 if isVisible(at: now) { return now }
-            case .determinate(_, _, let changedAt):
-                if now - changedAt < Activity.valueGlide { return now }
+            case .determinate(let value, let from, let changedAt):
+                // A value shown where it already stands has nothing to glide.
+                if from != value.fractionQ16 && now - changedAt < Activity.valueGlide { return now }
                 if let s = switchFrom, now - s.at < Activity.switchGlide { return now }
             }
         }

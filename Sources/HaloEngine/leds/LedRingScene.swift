@@ -1,45 +1,85 @@
 import HaloRender
 
-/// The colours an LED ring shows for the engine's state at a moment.
+/// What an LED ring shows for the engine's state at a moment.
 ///
 /// The ring follows the activity that matters most: a checkout first, then the newest circular
 /// or linear indicator, then the newest spinner or partial overlay, then the network spinner.
-/// A determinate activity fills the ring clockwise from 12 o'clock as its value glides; anything
-/// indeterminate shows the same turning arc as the screen; success and error light the whole
-/// ring in their colours until the indicator leaves the screen. Toasts have text only, so the
-/// ring does not show them. With nothing to show, every LED is off.
+/// Each state is a `RingSignal`, a motion told apart from the others without its colour: a
+/// known amount fills clockwise from 12 o'clock as its value glides; anything else turning
+/// shows the screen's turning arc; success sweeps to full and blinks twice; an error flashes
+/// three times and then lights every other LED until dismissed; a cancel unwinds the fill; a
+/// checkout breathes; the network spinner is a running dot. A toast, which has only text,
+/// pulses once when nothing more important holds the ring. With nothing to show, every LED is off.
 enum LedRingScene {
     static func colors(_ engine: Engine, look: LedRingLook, at now: Instant) -> [Color] {
-        let off = [Color](repeating: .black, count: look.count)
-        // The leading visible activity, found in place: this runs every ring frame.
+        guard look.count > 0, let (signal, lit) = signal(engine, at: now) else {
+            return [Color](repeating: .black, count: max(0, look.count))
+        }
+        let pose = RingMotion.pose(signal, count: look.count)
+        // Whole LEDs, lit or dark, are most of the ring: their colours are worked out once.
+        let on =
+            pose.level >= 256 ? dimmed(lit, look.brightness) : dimmed(mix(lit, over: look.track, coverage: pose.level), look.brightness)
+        let dark = dimmed(look.track, look.brightness)
+        var colors: [Color] = []
+        colors.reserveCapacity(look.count)
+        for i in 0..<look.count {
+            var c = LedSectors.coverage(index: i, count: look.count, start: pose.start, sweep: pose.sweep)
+            if pose.alternate && i & 1 == 1 { c = 0 }
+            if c == 256 {
+                colors.append(on)
+            } else if c == 0 {
+                colors.append(dark)
+            } else {
+                colors.append(dimmed(mix(lit, over: look.track, coverage: (c * min(256, max(0, pose.level))) >> 8), look.brightness))
+            }
+        }
+        return colors
+    }
+
+    /// The state the ring shows at `now`, with its lit colour; nil for a dark ring.
+    static func signal(_ engine: Engine, at now: Instant) -> (RingSignal, Color)? {
+        let theme = engine.theme
+        let lead = leadIndex(engine, at: now)
+        let importance = lead.map { engine.activities[$0].kind.importance } ?? -1
+        // A cancel's unwinding is short; only a checkout covers it.
+        if let c = engine.ringCancel, now >= c.at, now - c.at < RingMotion.cancelUnwind, importance < IndicatorKind.checkout.importance {
+            return (.cancelled(from: c.from, elapsed: now - c.at), theme.indicator)
+        }
+        if importance <= IndicatorKind.network.importance, let toast = engine.toasts.current(at: now),
+            now - toast.start < RingMotion.pulseEnd
+        {
+            return (.pulse(elapsed: now - toast.start), theme.indicator)
+        }
+        guard let lead else { return nil }
+        let a = engine.activities[lead]
+        let ended = a.endedAt ?? now
+        switch a.outcome {
+        case .succeeded: return (.succeeded(from: a.shownFraction(at: ended) ?? 0, elapsed: now - ended), theme.success)
+        case .failed: return (.failed(elapsed: now - ended), theme.error)
+        case .cancelled: return nil
+        case nil: break
+        }
+        switch a.kind {
+        case .checkout: return (.breathing(elapsed: now - a.visibleFrom), theme.indicator)
+        case .network: return (.dot(elapsed: now - a.visibleFrom), theme.indicator)
+        case .circular, .linear, .spinner, .partial:
+            let arc = a.arc(at: now)
+            return (.arc(start: arc.start, sweep: arc.sweep), theme.indicator)
+        }
+    }
+
+    /// The leading visible activity, found in place: this runs every ring frame. A cancelled
+    /// activity has handed the ring to its unwinding.
+    static func leadIndex(_ engine: Engine, at now: Instant) -> Int? {
         var lead: Int? = nil
-        for i in engine.activities.indices where engine.activities[i].isVisible(at: now) {
+        for i in engine.activities.indices where engine.activities[i].isVisible(at: now) && engine.activities[i].outcome != .cancelled {
             let a = engine.activities[i]
             if let l = lead, (engine.activities[l].kind.importance, engine.activities[l].serial) >= (a.kind.importance, a.serial) {
                 continue
             }
             lead = i
         }
-        guard look.count > 0, let lead else { return off }
-        let a = engine.activities[lead]
-        let theme = engine.theme
-        let arc: (start: Int32, sweep: Int32)
-        let lit: Color
-        switch a.outcome {
-        case .succeeded: (arc, lit) = ((0, Angle.unitsPerTurn), theme.success)
-        case .failed: (arc, lit) = ((0, Angle.unitsPerTurn), theme.error)
-        case .cancelled: return off
-        case nil: (arc, lit) = (a.arc(at: now), theme.indicator)
-        }
-        // Whole LEDs, lit or dark, are most of the ring: their colours are worked out once.
-        let on = dimmed(lit, look.brightness), dark = dimmed(look.track, look.brightness)
-        var colors: [Color] = []
-        colors.reserveCapacity(look.count)
-        for i in 0..<look.count {
-            let c = LedSectors.coverage(index: i, count: look.count, start: arc.start, sweep: arc.sweep)
-            colors.append(c == 256 ? on : c == 0 ? dark : dimmed(mix(lit, over: look.track, coverage: c), look.brightness))
-        }
-        return colors
+        return lead
     }
 
     /// The activity the ring follows, by the order in the type's description.
@@ -67,5 +107,16 @@ extension Engine {
     public func ledColors(_ look: LedRingLook, at now: Instant) -> [Color] {
         expire(at: now)
         return LedRingScene.colors(self, look: look, at: now)
+    }
+
+    /// When the ring's picture next changes with no further command: `nextChange` for what the
+    /// engine moves (glides, turning arcs, removals, toasts), or sooner for the ring's own
+    /// motion (blinks, flashes, a breath, a pulse, the network dot); nil while the ring is still.
+    public func ledNextChange(after now: Instant) -> Instant? {
+        let engine = nextChange(after: now)
+        expire(at: now)
+        guard let (signal, _) = LedRingScene.signal(self, at: now), let wait = RingMotion.nextChange(signal) else { return engine }
+        let own = Instant(microseconds: now.microseconds &+ wait)
+        return engine.map { min($0, own) } ?? own
     }
 }

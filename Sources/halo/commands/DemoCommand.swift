@@ -38,6 +38,7 @@ enum DemoCommand {
         }
         written.append(try animation(board, out: out))
         written.append(try ringAnimation(board, look: look, out: out))
+        written += try ringMotions(board, look: look, out: out)
         print(
             "halo demo: \(written.count) files for board \(board.name) (\(board.width)×\(board.height) \(board.format.rawValue)) in \(out)/:"
         )
@@ -70,6 +71,45 @@ enum DemoCommand {
         try write(
             path, try png { () throws(PNGError) in try PNGEncoder.encodeAnimation(width: size, height: size, frames: frames, delayMs: 50) })
         return path
+    }
+
+    /// The ring's vocabulary: for each state, 3 s of it animated (`motion-NAME.apng`) and a
+    /// strip of moments 200 ms apart, in colour above and on single-colour on/off LEDs below
+    /// (`motion-NAME.png`).
+    static func ringMotions(_ board: Board, look: LedRingLook, out: String) throws(CLIError) -> [String] {
+        var written: [String] = []
+        for scene in DemoGallery.ringMotions {
+            let moments = try moments(scene, board, look: look, frames: 60, everyMs: 50)
+            let size = LedRingPicture.size
+            let animation = "\(out)/ring/motion-\(scene.name).apng"
+            try write(
+                animation,
+                try png { () throws(PNGError) in
+                    try PNGEncoder.encodeAnimation(width: size, height: size, frames: moments.map { LedRingPicture.rgb($0) }, delayMs: 50)
+                })
+            let session = try makeSession(board)
+            session.engine.policy.showDelay = Milliseconds(0)
+            let rows: [[[Color]]]
+            do { rows = try DemoGallery.ringStrip(scene, on: session.engine, look: look) } catch {
+                throw CLIError("demo ring motion \(scene.name): \(error.message)")
+            }
+            let strip = LedRingPicture.strip(rows)
+            let still = "\(out)/ring/motion-\(scene.name).png"
+            try write(
+                still, try png { () throws(PNGError) in try PNGEncoder.encode(width: strip.width, height: strip.height, rgb: strip.rgb) })
+            written += [animation, still]
+        }
+        return written
+    }
+
+    static func moments(_ scene: DemoGallery.Scene, _ board: Board, look: LedRingLook, frames: Int, everyMs: Int64) throws(CLIError)
+        -> [[Color]]
+    {
+        let session = try makeSession(board)
+        session.engine.policy.showDelay = Milliseconds(0)
+        do { return try DemoGallery.ringMoments(scene, on: session.engine, look: look, frames: frames, everyMs: everyMs) } catch {
+            throw CLIError("demo ring motion \(scene.name): \(error.message)")
+        }
     }
 
     /// Two seconds of the three spinning indicators at 20 frames a second, as an APNG.

@@ -1,0 +1,123 @@
+/// The shape of a `RingSignal` at a moment, and when it next changes.
+///
+/// The vocabulary is made so that each state is told apart by movement and pattern alone: a
+/// person who cannot tell the colours apart, or a ring whose LEDs are single-colour and only on
+/// or off, still reads it. No LED lights more than 3 times in any second (the photosensitivity
+/// limit for flashing), and every timed part ends: a still state sends nothing more.
+///
+/// | state | motion |
+/// |---|---|
+/// | known amount | a clockwise fill from 12 o'clock |
+/// | unknown amount | the turning arc, growing and shrinking |
+/// | success | sweeps on to full, blinks dark twice, stays lit |
+/// | error | three flashes of the whole ring, then every other LED, steady |
+/// | cancelled | the fill unwinds counter-clockwise and goes out |
+/// | checkout | the whole ring breathes, 3 s a breath |
+/// | toast | one swell and fade of the whole ring |
+/// | network | one LED-wide dot running round |
+///
+/// Integer only, so that a microcontroller driving a ring can use it as it is.
+public enum RingMotion {
+    /// The success sweep, then its two dark blinks of 200 ms, 400 ms apart.
+    public static let successSweep: Int64 = 300_000
+    public static let successBlinksEnd: Int64 = 900_000
+    /// Three flashes, 200 ms lit and 200 ms dark each, before the steady pattern.
+    public static let errorFlashesEnd: Int64 = 1_200_000
+    public static let cancelUnwind: Int64 = 600_000
+    public static let breath: Int64 = 3_000_000
+    /// The dimmest point of a breath (Q8): dim, but never out, so the ring still says "waiting".
+    public static let breathFloor: Int32 = 26
+    public static let pulseRise: Int64 = 200_000
+    public static let pulseEnd: Int64 = 600_000
+    public static let dotTurn: Int64 = 1_200_000
+    /// A cancel at less than this (Q16) unwinds from here, so that even a cancel at 0 % is seen.
+    public static let cancelShortest: Int32 = 16384
+
+    /// What the ring shows of `signal` on `count` LEDs.
+    public static func pose(_ signal: RingSignal, count: Int) -> RingPose {
+        let turn = Angle.unitsPerTurn
+        switch signal {
+        case .arc(let start, let sweep):
+            return RingPose(start: start, sweep: sweep)
+        case .succeeded(let from, let elapsed):
+            if elapsed < successSweep {
+                let t = Int32(max(0, elapsed) * 65536 / successSweep)
+                let f = Int64(min(max(from, 0), turn))
+                return RingPose(start: 0, sweep: Int32(f + ((Int64(turn) - f) * Int64(Easing.easeOutCubic(t))) >> 16))
+            }
+            // Dark for 200 ms, lit for 200 ms, dark again, then lit for good.
+            let dark = elapsed < successBlinksEnd && (elapsed - successSweep) / 200_000 % 2 == 0
+            return RingPose(start: 0, sweep: turn, level: dark ? 0 : 256)
+        case .failed(let elapsed):
+            if elapsed < errorFlashesEnd {
+                return RingPose(start: 0, sweep: turn, level: max(0, elapsed) / 200_000 % 2 == 0 ? 256 : 0)
+            }
+            return RingPose(start: 0, sweep: turn, alternate: true)
+        case .cancelled(let from, let elapsed):
+            if elapsed >= cancelUnwind { return RingPose(start: 0, sweep: 0) }
+            let f = Int64(min(max(from, cancelShortest), turn))
+            let t = Int32(max(0, elapsed) * 65536 / cancelUnwind)
+            return RingPose(start: 0, sweep: Int32(f - (f * Int64(Easing.easeInOut(t))) >> 16))
+        case .breathing(let elapsed):
+            // Full at the start, so a checkout is seen at once; dimmest half a breath later.
+            let inBreath = max(0, elapsed) % breath
+            let half = breath / 2
+            let down = inBreath < half ? inBreath : breath - inBreath
+            let e = Int64(Easing.easeInOut(Int32(down * 65536 / half)))
+            return RingPose(start: 0, sweep: turn, level: 256 - Int32((Int64(256 - breathFloor) * e + 32768) >> 16))
+        case .pulse(let elapsed):
+            let t = max(0, elapsed)
+            if t >= pulseEnd { return RingPose(start: 0, sweep: 0) }
+            let level: Int64
+            if t < pulseRise {
+                level = (256 * Int64(Easing.easeOutCubic(Int32(t * 65536 / pulseRise)))) >> 16
+            } else {
+                let fall = Int64(Easing.easeInOut(Int32((t - pulseRise) * 65536 / (pulseEnd - pulseRise))))
+                level = 256 - ((256 * fall) >> 16)
+            }
+            return RingPose(start: 0, sweep: turn, level: Int32(level))
+        case .dot(let elapsed):
+            // It starts on LED 0 and lies on a whole LED each time it has moved one LED on.
+            let width = Int64(turn) / Int64(max(1, count))
+            let start = max(0, elapsed) % dotTurn * Int64(turn) / dotTurn
+            return RingPose(start: Int32(truncatingIfNeeded: start), sweep: Int32(width))
+        }
+    }
+
+    /// Microseconds from the signal's moment until its pose next changes by itself: 0 while it
+    /// moves continuously, nil when it stays as it is (an arc's motion comes from the engine).
+    public static func nextChange(_ signal: RingSignal) -> Int64? {
+        switch signal {
+        case .arc: return nil
+        case .succeeded(_, let elapsed):
+            if elapsed < successSweep { return 0 }
+            if elapsed >= successBlinksEnd { return nil }
+            return 200_000 - (elapsed - successSweep) % 200_000
+        case .failed(let elapsed):
+            if elapsed >= errorFlashesEnd { return nil }
+            return 200_000 - max(0, elapsed) % 200_000
+        case .cancelled(_, let elapsed): return elapsed < cancelUnwind ? 0 : nil
+        case .pulse(let elapsed): return elapsed < pulseEnd ? 0 : nil
+        case .breathing, .dot: return 0
+        }
+    }
+}
+
+/// A ring's picture at a moment: an arc, how brightly it is lit, and whether only every other
+/// LED under it lights.
+public struct RingPose: Equatable, Sendable {
+    /// Angle units from 12 o'clock, and clockwise length (a whole turn or more lights every LED).
+    public var start: Int32
+    public var sweep: Int32
+    /// Q8, 0...256: the lit colour's strength.
+    public var level: Int32
+    /// Odd LEDs stay dark (error's steady pattern).
+    public var alternate: Bool
+
+    public init(start: Int32, sweep: Int32, level: Int32 = 256, alternate: Bool = false) {
+        self.start = start
+        self.sweep = sweep
+        self.level = level
+        self.alternate = alternate
+    }
+}
