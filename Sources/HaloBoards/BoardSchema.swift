@@ -244,7 +244,8 @@ struct BoardSchema {
     func leds(_ node: YAMLNode, _ l: inout LedRingLook, _ d: inout LedSettings) throws(BoardError) {
         let keys = [
             "count", "brightness", "track", "driver", "chip", "order", "spi-device", "spi-bits", "spi-clock-hz", "gamma", "correction",
-            "max-milliamps", "first", "direction", "on-exit", "fps", "names", "lines", "rgb", "active-low", "power-line",
+            "max-milliamps", "first", "direction", "on-exit", "fps", "names", "lines", "rgb", "active-low", "power-line", "dither",
+            "five-bit-brightness",
         ]
         try walk(node, "leds", keys) { (key, v) throws(BoardError) in
             switch key {
@@ -294,6 +295,15 @@ struct BoardSchema {
                 }
                 d.keepOnExit = what == "keep"
             case "leds.fps": d.framesPerSecond = try integer(v, key, 1...240)
+            case "leds.dither":
+                let what = try text(v, key)
+                guard let dither = LedSettings.Dither(rawValue: what) else {
+                    throw fail(
+                        v, key, "'\(what)' is not a dithering choice",
+                        "write auto (dither where the ring is sent 100 frames a second or more), on or off")
+                }
+                d.dither = dither
+            case "leds.five-bit-brightness": d.fiveBitBrightness = try yesNo(v, key)
             case "leds.rgb": d.rgbLines = try yesNo(v, key)
             case "leds.power-line":
                 let line = try text(v, key)
@@ -359,6 +369,13 @@ struct BoardSchema {
             throw refuse(
                 "leds.first", "LED \(d.wiring.first) is not on a ring of \(b.leds.count)",
                 "give the wire index of the LED at 12 o'clock, 0 to \(b.leds.count - 1)")
+        }
+        if d.dither == .on && d.driver != .spiWS2812 {
+            throw refuse(
+                "leds.dither", "temporal dithering is for spi-ws2812 rings, not \(d.driver.rawValue)",
+                d.driver == .spiAPA102
+                    ? "leave it out: APA102-family rings reach dim colours with their 5-bit brightness instead"
+                    : "leave it out: this driver has no 8-bit channels to dither")
         }
         switch d.driver {
         case .mock: return

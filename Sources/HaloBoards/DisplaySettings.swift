@@ -37,4 +37,7 @@ public struct DisplaySettings: Equatable, Sendable {
     public var frameBudgetMilliseconds: Int32 = 16
 
     public init() {}
+
+    /// No screen at all (`display: none`).
+    public var isHeadless: Bool { kind == .headless }
 }

@@ -59,6 +59,17 @@ public struct LedSettings: Equatable, Sendable {
     /// Ring frames a second at most while it animates, on a board without a screen (a still
     /// ring sends nothing; with a screen the ring follows the screen's frames).
     public var framesPerSecond: Int32 = 30
+    /// Temporal dithering for `spi-ws2812` rings while the picture moves.
+    public enum Dither: String, CaseIterable, Sendable {
+        /// Where the ring is sent 100 frames a second or more, where it cannot be seen.
+        case auto
+        case on
+        case off
+    }
+    public var dither = Dither.auto
+    /// `spi-apa102`: each LED's 5-bit brightness follows its colour, for a wider dark range;
+    /// false sends every LED at 31 (some APA102s flicker on camera at lower brightness).
+    public var fiveBitBrightness = true
 
     public init() {}
 
@@ -72,6 +83,20 @@ public struct LedSettings: Equatable, Sendable {
 }
 
 extension Board {
+    /// Frames a second the ring is sent at most while it moves: the screen's rate on a board
+    /// with a screen, `leds.fps` on one without.
+    public var ringFramesPerSecond: Int32 { display.isHeadless ? ledDriver.framesPerSecond : framesPerSecond }
+
+    /// Whether `halo run` dithers the ring: `spi-ws2812` rings, fast enough or asked to.
+    public var ringDithers: Bool {
+        guard ledDriver.driver == .spiWS2812 else { return false }
+        switch ledDriver.dither {
+        case .on: return true
+        case .off: return false
+        case .auto: return ringFramesPerSecond >= 100
+        }
+    }
+
     /// The colour pipeline of the board's ring driver: its gamma, correction and budget, and
     /// `leds.brightness` applied after gamma, to light rather than to values, so that a dimmed
     /// ring keeps its colours. The mock driver records the engine's colours instead.

@@ -50,7 +50,6 @@ extension RingLights: EngineOutput {
     public func present(at now: Instant) throws(OutputError) -> Int64 {
         do { return try update(at: now) ? Int64(look.count) : 0 } catch { throw OutputError(error.description) }
     }
-    public func nextChange(after now: Instant) -> Instant? { engine.ledNextChange(after: now) }
     public var readyForUpdate: Bool { true }
     public var events: (any EventSource)? { nil }
     public var anyDisplay: (any Display)? { nil }

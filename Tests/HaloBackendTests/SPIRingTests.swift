@@ -85,6 +85,52 @@ struct SPIRingTests {
         #expect(throws: RingError.self) { try ClockedSPIRing(count: 4, chip: .sk9822, order: .grbw, pipeline: Self.plain, bus: bus) }
     }
 
+    @Test("an APA102 ring with 5-bit brightness sends each LED's level from its light, in the wiring's order")
+    func apa102FiveBit() throws {
+        let bus = RecordingSPIBus()
+        let pipeline = LedColorPipeline(brightness: 30)
+        let wiring = LedWiring(first: 3, clockwise: false)
+        let ring = try ClockedSPIRing(count: 12, chip: .sk9822, pipeline: pipeline, wiring: wiring, fiveBitBrightness: true, bus: bus)
+        let picture = Self.picture(12)
+        try ring.show(picture)
+        let message = try #require(bus.messages.first)
+        #expect(message.bytes.count == ClockedLedChip.sk9822.frameBytes(ledCount: 12))
+        let wired = wiring.wireOrder(pipeline.lights(picture))
+        for (i, light) in wired.enumerated() {
+            let led = ClockedLedChip.fiveBit(light)
+            #expect(Array(message.bytes[(4 + 4 * i)..<(8 + 4 * i)]) == [0xE0 | led.level, led.b, led.g, led.r], "LED \(i)")
+        }
+        #expect(wired.contains { ClockedLedChip.fiveBit($0).level < 31 }, "a dim ring uses levels under 31")
+    }
+
+    @Test("a WS2812 ring's dithered frames decode to each byte's floor or ceiling; a plain frame after them is rounded")
+    func ws2812Dithered() throws {
+        let bus = RecordingSPIBus()
+        let pipeline = LedColorPipeline(brightness: 20)
+        let encoding = OneWireSPIEncoding(chip: .ws2812b, bitsPerSymbol: 3, clockHz: 2_400_000)!
+        let ring = try OneWireSPIRing(count: 4, encoding: encoding, order: .grb, pipeline: pipeline, bus: bus)
+        let picture = [Color(r: 40, g: 30, b: 20), Color(r: 90, g: 10, b: 60), Color(r: 7, g: 200, b: 3), .white]
+        for _ in 0..<8 { try ring.showDithered(picture) }
+        try ring.show(picture)
+        #expect(bus.messages.count == 9)
+        let lights = pipeline.lights(picture)
+        var ideal: [UInt16] = []
+        for l in lights { ideal += [l.g, l.r, l.b] }
+        var differs = false
+        for message in bus.messages.dropLast() {
+            let bytes = Self.decode(message.bytes, encoding, bytes: 12)
+            for (byte, light) in zip(bytes, ideal) {
+                #expect(Int(byte) == Int(light) / 257 || Int(byte) == Int(light) / 257 + 1)
+            }
+            if bytes != Self.decode(bus.messages[0].bytes, encoding, bytes: 12) { differs = true }
+        }
+        #expect(differs, "the dithered frames are not all alike")
+        let writer = LedFrameWriter(pipeline: pipeline, order: .grb)
+        var rounded = [UInt8](repeating: 0, count: 12)
+        rounded.withUnsafeMutableBufferPointer { writer.write(picture, into: $0) }
+        #expect(Self.decode(bus.messages.last!.bytes, encoding, bytes: 12) == rounded)
+    }
+
     @Test("the colour pipeline runs before the bytes: a current budget dims the whole ring")
     func pipelineApplies() throws {
         let bus = RecordingSPIBus()

@@ -178,10 +178,13 @@ struct CommandTests {
         let words = lines[1].split(separator: " ")
         let hex = String(words.last ?? "")
         let bytes = stride(from: 0, to: hex.count, by: 2).map { UInt8(hex.dropFirst($0).prefix(2), radix: 16) ?? 0 }
-        // 12 APA102 LEDs: a zero start frame, 0xE0|31 then blue, green, red per LED, one end byte.
+        // 12 APA102 LEDs: a zero start frame, 0xE0 and a 5-bit brightness then blue, green, red
+        // per LED, one end byte. Lit LEDs have a brightness, dark ones 0.
         #expect(words.first == "1000" && bytes.count == 4 + 12 * 4 + 1, "\(lines[1])")
-        #expect(bytes.prefix(4).allSatisfy { $0 == 0 } && (0..<12).allSatisfy { bytes[4 + 4 * $0] == 0xFF })
-        #expect(bytes.contains { $0 != 0 && $0 != 0xFF }, "some LEDs are lit at 50 %")
+        #expect(bytes.prefix(4).allSatisfy { $0 == 0 } && (0..<12).allSatisfy { bytes[4 + 4 * $0] & 0xE0 == 0xE0 })
+        let levels = (0..<12).map { bytes[4 + 4 * $0] & 0x1F }
+        #expect(levels.filter { $0 > 0 }.count == 6, "half the ring lit at 50 %: \(levels)")
+        #expect(levels.allSatisfy { $0 == 0 || $0 == levels.max() }, "the lit LEDs alike: \(levels)")
     }
 
     @Test("wrong command lines exit 2 with the usage; errors are one sentence on stderr")

@@ -156,6 +156,11 @@ struct BoardTests {
             ("leds: {power-line: /dev/gpiochip0}", "leds.power-line", "gpiochip0:5"),
             ("leds: {names: \"ring:%d:%d\"}", "leds.names", "one %d"),
             ("leds: {names: [a, ../b]}", "leds.names", "as ls /sys/class/leds lists them"),
+            (
+                "leds: {dither: sometimes}", "leds.dither",
+                "write auto (dither where the ring is sent 100 frames a second or more), on or off"
+            ),
+            ("leds: {five-bit-brightness: 31}", "leds.five-bit-brightness", "yes or no"),
         ])
     func errors(yaml: String, key: String, fix: String) throws {
         let path = try write(yaml)
@@ -246,6 +251,8 @@ struct BoardTests {
             ("leds: {count: 12, first: 12}", "leds.first", "0 to 11"),
             ("leds: {count: 3, driver: led-class, names: [a, b]}", "leds.names", "one name for each of the 3 LEDs"),
             ("leds: {count: 2, driver: gpio, rgb: yes, lines: [GPIO1, GPIO2, GPIO3]}", "leds.lines", "2 LEDs need 6 GPIO lines"),
+            ("leds: {count: 12, driver: spi-apa102, spi-device: /dev/spidev0.0, dither: on}", "leds.dither", "5-bit brightness instead"),
+            ("leds: {count: 2, driver: gpio, lines: [GPIO1, GPIO2], dither: on}", "leds.dither", "no 8-bit channels"),
         ])
     func ledCombinations(yaml: String, key: String, fix: String) throws {
         let path = try write(yaml)
@@ -288,5 +295,21 @@ struct BoardTests {
         #expect(named.driver == .ledClass && named.ledNames(count: 3) == ["ring:0", "ring:1", "ring:2"])
         let listed = try BoardLoader.load(try write("leds: {count: 2, driver: led-class, names: [red:status, green:status]}")).ledDriver
         #expect(listed.ledNames(count: 2) == ["red:status", "green:status"])
+    }
+
+    @Test("dithering is automatic for WS2812 rings sent 100 frames a second or more; APA102 rings use their 5-bit brightness")
+    func ledDepthKeys() throws {
+        let ws = "leds: {count: 12, driver: spi-ws2812, spi-device: /dev/spidev0.0"
+        #expect(try !BoardLoader.load(try write(ws + "}")).ringDithers, "a screen's 60 frames a second are too slow")
+        #expect(try !BoardLoader.load(try write("display: none\n" + ws + "}")).ringDithers, "nor leds.fps' default of 30")
+        let fast = try BoardLoader.load(try write("display: none\n" + ws + ", fps: 120}"))
+        #expect(fast.ringDithers && fast.ringFramesPerSecond == 120)
+        #expect(try !BoardLoader.load(try write("display: none\n" + ws + ", fps: 120, dither: off}")).ringDithers)
+        #expect(try BoardLoader.load(try write(ws + ", dither: on}")).ringDithers)
+        #expect(try BoardLoader.load(try write("screen: {fps: 120}\n" + ws + "}")).ringDithers, "a fast screen carries the ring")
+        let apa = "leds: {count: 12, driver: spi-apa102, spi-device: /dev/spidev0.0"
+        #expect(try BoardLoader.load(try write(apa + "}")).ledDriver.fiveBitBrightness)
+        #expect(try !BoardLoader.load(try write(apa + ", five-bit-brightness: no}")).ledDriver.fiveBitBrightness)
+        #expect(try !BoardLoader.load(try write(apa + ", fps: 240}")).ringDithers)
     }
 }

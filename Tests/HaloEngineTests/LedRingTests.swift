@@ -116,4 +116,38 @@ struct LedRingTests {
         }
         #expect(recorder.frames.isEmpty)
     }
+
+    /// A ring that records which frames came dithered.
+    final class DitherRecorder: DitheringRing {
+        let count: Int
+        var frames: [(dithered: Bool, colors: [Color])] = []
+        init(count: Int) { self.count = count }
+        func show(_ colors: [Color]) throws(RingError) { frames.append((false, colors)) }
+        func showDithered(_ colors: [Color]) throws(RingError) { frames.append((true, colors)) }
+    }
+
+    @Test("a dithering ring is dithered while the picture moves, sent once more rounded when it stops, then left alone")
+    func dithersWhileMoving() throws {
+        var p = Policy()
+        p.showDelay = Milliseconds(0)
+        let e = makeEngine(policy: p)
+        let lights = RingLights(engine: e, output: DitherRecorder(count: 12))
+        lights.dithers = true
+        try e.run("show up circular value=0%", at: 0)
+        try e.run("progress up 50%", at: 0)
+        var t: Int64 = 0
+        while t <= 600 {
+            try lights.update(at: .milliseconds(t))
+            t += 10
+        }
+        let frames = lights.output.frames
+        #expect(frames.count >= 3)
+        #expect(frames.dropLast().allSatisfy { $0.dithered }, "every moving frame is dithered")
+        #expect(frames.last.map { !$0.dithered && $0.colors == frames[frames.count - 2].colors } == true, "then the still picture, rounded")
+        #expect(lights.nextChange(after: .milliseconds(600)) == nil, "and nothing more to send")
+        let plain = RingLights(engine: e, output: DitherRecorder(count: 12))
+        try e.run("progress up 90%", at: 1000)
+        try plain.update(at: .milliseconds(1100))
+        #expect(plain.output.frames.allSatisfy { !$0.dithered }, "a ring not asked to dither never is")
+    }
 }

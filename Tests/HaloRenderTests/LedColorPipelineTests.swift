@@ -106,7 +106,16 @@ extension LedColorPipelineTests {
             let wiring = LedWiring(first: Int(next(UInt64(n))), clockwise: next(2) == 0)
             let colors = (0..<n).map { _ in Color(r: UInt8(next(256)), g: UInt8(next(256)), b: UInt8(next(256))) }
             var expected: [UInt8] = []
-            for c in wiring.wireOrder(p.colors(colors)) { order.append(c, to: &expected) }
+            if order.hasWhite {
+                // White takes the light the three colours share; they keep the rest.
+                for l in wiring.wireOrder(p.lights(colors)) {
+                    let w = min(l.r, l.g, l.b)
+                    let rest = LedLight(r: l.r - w, g: l.g - w, b: l.b - w).color
+                    order.append(rest, white: LedLight(r: w, g: 0, b: 0).color.r, to: &expected)
+                }
+            } else {
+                for c in wiring.wireOrder(p.colors(colors)) { order.append(c, to: &expected) }
+            }
             var written = [UInt8](repeating: 0xAA, count: n * order.count)
             let writer = LedFrameWriter(pipeline: p, order: order, wiring: wiring)
             written.withUnsafeMutableBufferPointer { writer.write(colors, into: $0) }

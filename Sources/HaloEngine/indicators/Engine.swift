@@ -24,7 +24,8 @@ public final class Engine {
     var centreGlide = CentreGlide()
     var centreFollowedUntil = Instant(microseconds: Int64.min / 2)
     /// The LED ring's last cancel: the amount its fill unwinds from, and when (`RingSignal.cancelled`).
-    var ringCancel: (from: Int32, at: Instant)?
+    /// Read on every ring frame, from the one thread that owns the engine: unchecked at run time.
+    @exclusivity(unchecked) var ringCancel: (from: Int32, at: Instant)?
 
     /// Activities at once, shown or waiting for their show delay, from all clients together. Far
     /// more than a screen can show legibly; a bound that keeps every frame's cost bounded too.
@@ -124,7 +125,7 @@ public final class Engine {
                 throw ControlError("\(id) is not cancellable; show it with cancellable=yes to give it a stop icon", code: "refused")
             }
             // The ring unwinds the fill it showed; a cancel behind another indicator shows nothing.
-            if let lead = LedRingScene.leadIndex(self, at: now), activities[lead].id == id {
+            if let lead = LedRingScene.leadIndex(activities, at: now), activities[lead].id == id {
                 ringCancel = (a.shownFraction(at: now) ?? 0, now)
             }
             a.outcome = .cancelled

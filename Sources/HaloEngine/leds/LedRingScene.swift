@@ -38,9 +38,12 @@ enum LedRingScene {
 
     /// The state the ring shows at `now`, with its lit colour; nil for a dark ring.
     static func signal(_ engine: Engine, at now: Instant) -> (RingSignal, Color)? {
+        // One read of the engine's activities: each access to a class's property is checked at
+        // run time, and this runs every ring frame.
+        let activities = engine.activities
+        let lead = leadIndex(activities, at: now)
         let theme = engine.theme
-        let lead = leadIndex(engine, at: now)
-        let importance = lead.map { engine.activities[$0].kind.importance } ?? -1
+        let importance = lead.map { activities[$0].kind.importance } ?? -1
         // A cancel's unwinding is short; only a checkout covers it.
         if let c = engine.ringCancel, now >= c.at, now - c.at < RingMotion.cancelUnwind, importance < IndicatorKind.checkout.importance {
             return (.cancelled(from: c.from, elapsed: now - c.at), theme.indicator)
@@ -51,7 +54,7 @@ enum LedRingScene {
             return (.pulse(elapsed: now - toast.start), theme.indicator)
         }
         guard let lead else { return nil }
-        let a = engine.activities[lead]
+        let a = activities[lead]
         let ended = a.endedAt ?? now
         switch a.outcome {
         case .succeeded: return (.succeeded(from: a.shownFraction(at: ended) ?? 0, elapsed: now - ended), theme.success)
@@ -68,13 +71,13 @@ enum LedRingScene {
         }
     }
 
-    /// The leading visible activity, found in place: this runs every ring frame. A cancelled
-    /// activity has handed the ring to its unwinding.
-    static func leadIndex(_ engine: Engine, at now: Instant) -> Int? {
+    /// The leading visible activity of `activities`, found in place. A cancelled activity has
+    /// handed the ring to its unwinding.
+    static func leadIndex(_ activities: [Activity], at now: Instant) -> Int? {
         var lead: Int? = nil
-        for i in engine.activities.indices where engine.activities[i].isVisible(at: now) && engine.activities[i].outcome != .cancelled {
-            let a = engine.activities[i]
-            if let l = lead, (engine.activities[l].kind.importance, engine.activities[l].serial) >= (a.kind.importance, a.serial) {
+        for i in activities.indices where activities[i].isVisible(at: now) && activities[i].outcome != .cancelled {
+            if let l = lead, (activities[l].kind.importance, activities[l].serial) >= (activities[i].kind.importance, activities[i].serial)
+            {
                 continue
             }
             lead = i

@@ -8,10 +8,18 @@ public final class RingLights<Output: RingOutput> {
     public let engine: Engine
     public let output: Output
     public var look: LedRingLook
-    public private(set) var shown: [Color]? = nil
+    // Read and written on every ring frame, from the daemon's one thread, never re-entered:
+    // the run-time exclusivity checks would cost more than the rest of a frame's bookkeeping.
+    @exclusivity(unchecked) public private(set) var shown: [Color]? = nil
     /// Updates that sent colours, and updates that found nothing changed.
-    public private(set) var framesSent = 0
-    public private(set) var framesSkipped = 0
+    @exclusivity(unchecked) public private(set) var framesSent = 0
+    @exclusivity(unchecked) public private(set) var framesSkipped = 0
+    /// Temporal dithering while the picture moves, for outputs that can (`DitheringRing`); a
+    /// board turns it on where the ring is sent fast enough for it to be invisible.
+    @exclusivity(unchecked) public var dithers = false
+    let ditheringOutput: (any DitheringRing)?
+    /// False after a dithered frame, until the still picture has been sent rounded.
+    @exclusivity(unchecked) var settled = true
 
     /// The look's LED count is taken from the output, which knows how many LEDs it drives.
     public init(engine: Engine, output: Output, look: LedRingLook = LedRingLook()) {
@@ -20,6 +28,7 @@ public final class RingLights<Output: RingOutput> {
         var l = look
         l.count = output.count
         self.look = l
+        ditheringOutput = output as? any DitheringRing
     }
 
     /// Brings the ring up to date with the engine at `now`; true when colours were sent.
@@ -27,17 +36,36 @@ public final class RingLights<Output: RingOutput> {
     public func update(at now: Instant) throws(RingError) -> Bool {
         let colors = engine.ledColors(look, at: now)
         if colors == shown {
-            framesSkipped += 1
-            return false
+            if settled {
+                framesSkipped += 1
+                return false
+            }
+            // The picture stopped: once more, rounded, and then the ring is quiet.
+            try output.show(colors)
+            settled = true
+        } else if dithers, let d = ditheringOutput {
+            try d.showDithered(colors)
+            settled = false
+        } else {
+            try output.show(colors)
+            settled = true
         }
-        try output.show(colors)
         shown = colors
         framesSent += 1
         return true
     }
 
+    /// When the ring's picture next changes: the engine's answer, or now while a dithered
+    /// picture still has to be sent once more, rounded.
+    public func nextChange(after now: Instant) -> Instant? {
+        settled ? engine.ledNextChange(after: now) : now
+    }
+
     /// Sends the colours again on the next update (after the LEDs lost power, say).
-    public func invalidate() { shown = nil }
+    public func invalidate() {
+        shown = nil
+        settled = true
+    }
 
     /// Turns every LED off, as a daemon does when it stops.
     public func turnOff() throws(RingError) {
@@ -45,6 +73,7 @@ public final class RingLights<Output: RingOutput> {
         if shown == off { return }
         try output.show(off)
         shown = off
+        settled = true
         framesSent += 1
     }
 }

@@ -37,8 +37,11 @@ enum RingBench {
                     engine: engine, output: try OneWireSPIRing(count: count, encoding: encoding, order: .grb, pipeline: pipeline, bus: bus),
                     look: look)
             } else {
+                // As boards drive it by default: each LED's 5-bit brightness from its colour.
                 lights = RingLights(
-                    engine: engine, output: try ClockedSPIRing(count: count, chip: .apa102, pipeline: pipeline, bus: bus), look: look)
+                    engine: engine,
+                    output: try ClockedSPIRing(count: count, chip: .apa102, pipeline: pipeline, fiveBitBrightness: true, bus: bus),
+                    look: look)
             }
             try engine.apply(.show(id: "ring", kind: .circular, options: ShowOptions()), at: .zero)
         } catch {

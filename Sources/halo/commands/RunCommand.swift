@@ -101,7 +101,7 @@ enum RunCommand {
         if let display { outputs.append(screenOutput(display, engine)) }
         let ring: (any RingOutput)?
         do { ring = try RingChoice.open(board) } catch { throw CLIError(error.description) }
-        if let ring { outputs.append(RingChoice.lights(ring, engine, board.ringLook)) }
+        if let ring { outputs.append(RingChoice.lights(ring, engine, board)) }
         if outputs.isEmpty {
             throw CLIError(
                 "\(board.name) has display: none and no LED ring, so there is nothing to show on; give it a ring (leds.count, leds.driver) or a screen"

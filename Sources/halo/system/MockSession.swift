@@ -28,7 +28,7 @@ final class MockSession {
         lights = board.leds.count > 0 ? RingLights(engine: engine, output: LedRecorder(count: board.leds.count), look: board.leds) : nil
         let bus = RecordingSPIBus()
         if board.ledDriver.isSPI, let ring = try? RingChoice.bare(board, bus: { _ in bus }) {
-            spiRing = (RingChoice.lights(ring, engine, board.ringLook), bus)
+            spiRing = (RingChoice.lights(ring, engine, board), bus)
         } else {
             spiRing = nil
         }

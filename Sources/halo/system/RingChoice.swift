@@ -22,8 +22,10 @@ enum RingChoice {
     }
 
     /// `ring` joined to `engine`, for the daemon's or a replay's outputs.
-    static func lights<R: RingOutput>(_ ring: R, _ engine: Engine, _ look: LedRingLook) -> any EngineOutput {
-        RingLights(engine: engine, output: ring, look: look)
+    static func lights<R: RingOutput>(_ ring: R, _ engine: Engine, _ board: Board) -> any EngineOutput {
+        let lights = RingLights(engine: engine, output: ring, look: board.ringLook)
+        lights.dithers = board.ringDithers
+        return lights
     }
 
     static func powered<R: RingOutput>(_ ring: R, _ line: String) throws(RingError) -> any RingOutput {
@@ -61,7 +63,7 @@ enum RingChoice {
             }
             return try ClockedSPIRing(
                 count: count, chip: chip, clockHz: d.spiClockHz, order: d.order ?? .bgr, pipeline: pipeline, wiring: d.wiring,
-                bus: try bus(device))
+                fiveBitBrightness: d.fiveBitBrightness, bus: try bus(device))
         }
     }
 
@@ -70,8 +72,11 @@ enum RingChoice {
         let d = board.ledDriver
         switch d.driver {
         case .mock: return "mock"
-        case .spiWS2812: return "spi-ws2812 \(d.oneWireChip?.rawValue ?? "") on \(d.spiDevice ?? "")"
-        case .spiAPA102: return "spi-apa102 \(d.clockedChip?.rawValue ?? "") on \(d.spiDevice ?? "")"
+        case .spiWS2812:
+            return "spi-ws2812 \(d.oneWireChip?.rawValue ?? "") on \(d.spiDevice ?? "")\(board.ringDithers ? ", dithered" : "")"
+        case .spiAPA102:
+            return
+                "spi-apa102 \(d.clockedChip?.rawValue ?? "") on \(d.spiDevice ?? "")\(d.fiveBitBrightness ? ", 5-bit brightness per LED" : "")"
         case .ledClass: return "led-class \(d.ledNames(count: board.leds.count).first ?? "")…"
         case .gpio: return "gpio \(d.lines.first ?? "")…"
         }

@@ -13,7 +13,7 @@ import HaloRender
 /// Array's APA102 ring is through GPIO5: the line is requested high at start and held while the
 /// ring runs. At exit the ring's own frame decides what shows (dark, or the last frame kept):
 /// the power stays as it is.
-public final class PoweredRing<Ring: RingOutput>: RingOutput {
+public final class PoweredRing<Ring: RingOutput>: DitheringRing {
     public let ring: Ring
     public let powerLine: String
     let request: UnsafeMutablePointer<halo_gpio>
@@ -36,6 +36,10 @@ public final class PoweredRing<Ring: RingOutput>: RingOutput {
     public var count: Int { ring.count }
     public var bytesSent: Int64 { ring.bytesSent }
     public func show(_ colors: [Color]) throws(RingError) { try ring.show(colors) }
+    /// Dithered where the ring dithers, rounded otherwise.
+    public func showDithered(_ colors: [Color]) throws(RingError) {
+        if let d = ring as? any DitheringRing { try d.showDithered(colors) } else { try ring.show(colors) }
+    }
 
     public func finish() { ring.finish() }
 }

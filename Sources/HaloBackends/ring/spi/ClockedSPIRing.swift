@@ -10,17 +10,24 @@ public final class ClockedSPIRing: RingOutput {
     public let clockHz: Int32
     public let writer: LedFrameWriter
     let bus: any SPIBus
-    public private(set) var bytesSent: Int64 = 0
+    // The buffers are touched only by `show` and the writers it calls, which reach nothing
+    // else: the run-time exclusivity checks, several a frame, would buy nothing.
+    @exclusivity(unchecked) public private(set) var bytesSent: Int64 = 0
     /// The LEDs' colour bytes in wire order, and the frame: kept between frames, its start,
     /// brightness bytes and end written once.
-    var data: [UInt8]
-    var frame: [UInt8]
+    @exclusivity(unchecked) var data: [UInt8]
+    @exclusivity(unchecked) var frame: [UInt8]
+    /// Each LED's brightness from its colour (`ClockedLedChip.fiveBit`), or always 31.
+    public let fiveBitBrightness: Bool
+    @exclusivity(unchecked) var lights: [LedLight]
 
     public init(
         count: Int, chip: ClockedLedChip, clockHz: Int32? = nil, order: LedColorOrder = .bgr, pipeline: LedColorPipeline,
-        wiring: LedWiring = LedWiring(), bus: any SPIBus
+        wiring: LedWiring = LedWiring(), fiveBitBrightness: Bool = false, bus: any SPIBus
     ) throws(RingError) {
         self.count = count
+        self.fiveBitBrightness = fiveBitBrightness
+        lights = [LedLight](repeating: LedLight(r: 0, g: 0, b: 0), count: fiveBitBrightness ? count : 0)
         self.chip = chip
         self.clockHz = clockHz ?? chip.defaultClockHz
         self.bus = bus
@@ -43,6 +50,16 @@ public final class ClockedSPIRing: RingOutput {
         guard colors.count == count else {
             throw RingError.wrongCount(sent: colors.count, ring: count)
         }
+        if fiveBitBrightness {
+            writeFiveBit(colors)
+        } else {
+            writeColors(colors)
+        }
+        try bus.send(frame, clockHz: clockHz)
+        bytesSent += Int64(frame.count)
+    }
+
+    func writeColors(_ colors: [Color]) {
         data.withUnsafeMutableBufferPointer { writer.write(colors, into: $0) }
         // Each LED is its brightness byte, then its three colour bytes, after the 4-byte start.
         data.withUnsafeBufferPointer { d in
@@ -54,7 +71,24 @@ public final class ClockedSPIRing: RingOutput {
                 }
             }
         }
-        try bus.send(frame, clockHz: clockHz)
-        bytesSent += Int64(frame.count)
+    }
+
+    /// Each LED's brightness byte and colour bytes from its 16-bit light.
+    func writeFiveBit(_ colors: [Color]) {
+        lights.withUnsafeMutableBufferPointer { writer.writeLights(colors, into: $0) }
+        let order = writer.order.channels
+        lights.withUnsafeBufferPointer { l in
+            frame.withUnsafeMutableBufferPointer { f in
+                for i in 0..<count {
+                    let led = ClockedLedChip.fiveBit(l[i])
+                    let at = 4 &+ 4 &* i
+                    f[at] = 0xE0 | led.level
+                    for k in 0..<3 {
+                        let channel = order[k]
+                        f[at &+ 1 &+ k] = channel == 0 ? led.r : channel == 1 ? led.g : led.b
+                    }
+                }
+            }
+        }
     }
 }

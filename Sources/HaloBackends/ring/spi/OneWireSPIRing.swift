@@ -4,16 +4,22 @@ import HaloRender
 /// A ring of one-wire LEDs (WS2812, WS2812B, WS2813, SK6812, SK6812 RGBW) on an SPI MOSI line:
 /// each frame goes through the colour pipeline and the wiring, becomes the chip's SPI symbols
 /// (`OneWireSPIEncoding`) with the reset time on both sides, and leaves as one message.
-public final class OneWireSPIRing: RingOutput {
+public final class OneWireSPIRing: DitheringRing {
     public let count: Int
     public let encoding: OneWireSPIEncoding
     public let writer: LedFrameWriter
     let bus: any SPIBus
-    public private(set) var bytesSent: Int64 = 0
+    // The buffers below are touched only by `show`, `showDithered` and `send`, which call
+    // nothing that could reach them again: the run-time exclusivity checks, several a frame,
+    // would cost as much as encoding a few LEDs.
+    @exclusivity(unchecked) public private(set) var bytesSent: Int64 = 0
     /// The LEDs' bytes in wire order, and the frame around them: both kept between frames,
     /// the frame's reset zeros written once.
-    var data: [UInt8]
-    var frame: [UInt8]
+    @exclusivity(unchecked) var data: [UInt8]
+    @exclusivity(unchecked) var frame: [UInt8]
+    /// For dithered frames: the lights in wire order, and what each byte carries to the next.
+    @exclusivity(unchecked) var lights: [LedLight] = []
+    @exclusivity(unchecked) var carry: [UInt16] = []
 
     /// Checks once, at start, that a whole frame fits in one message on `bus`.
     public init(
@@ -44,6 +50,26 @@ public final class OneWireSPIRing: RingOutput {
             throw RingError.wrongCount(sent: colors.count, ring: count)
         }
         data.withUnsafeMutableBufferPointer { writer.write(colors, into: $0) }
+        data.withUnsafeBufferPointer { d in frame.withUnsafeMutableBufferPointer { encoding.encode(d, intoFrame: $0) } }
+        try send()
+    }
+
+    public func showDithered(_ colors: [Color]) throws(RingError) {
+        guard colors.count == count else {
+            throw RingError.wrongCount(sent: colors.count, ring: count)
+        }
+        if carry.isEmpty {
+            lights = [LedLight](repeating: LedLight(r: 0, g: 0, b: 0), count: count)
+            carry = [UInt16](repeating: 0, count: data.count)
+        }
+        lights.withUnsafeMutableBufferPointer { writer.writeLights(colors, into: $0) }
+        lights.withUnsafeBufferPointer { l in
+            data.withUnsafeMutableBufferPointer { d in carry.withUnsafeMutableBufferPointer { writer.write(l, into: d, carry: $0) } }
+        }
+        try send()
+    }
+
+    func send() throws(RingError) {
         data.withUnsafeBufferPointer { d in frame.withUnsafeMutableBufferPointer { encoding.encode(d, intoFrame: $0) } }
         try bus.send(frame, clockHz: encoding.clockHz)
         bytesSent += Int64(frame.count)

@@ -35,4 +35,20 @@ public enum ClockedLedChip: String, CaseIterable, Sendable {
         }
         for _ in 0..<(latchBytes + endBytes(ledCount: colors.count)) { out.append(0) }
     }
+
+    /// One LED's 5-bit brightness and 8-bit red, green and blue for its 16-bit light: the
+    /// least brightness that holds the brightest channel, and the channels scaled up to fill
+    /// their bytes under it. A dim colour then keeps up to 5 more bits: light that 8 bits alone
+    /// would round to 0 or to a neighbouring hue stays lit and true. Dark is brightness 0.
+    @inline(__always)
+    public static func fiveBit(_ light: LedLight) -> (level: UInt8, r: UInt8, g: UInt8, b: UInt8) {
+        let r = UInt32(light.r), g = UInt32(light.g), b = UInt32(light.b)
+        let most = max(r, g, b)
+        if most == 0 { return (0, 0, 0, 0) }
+        // 1...31, rounded up so that the brightest channel fits its byte.
+        let level = (most &* 31 &+ 65534) / 65535
+        let step = level &* 257
+        @inline(__always) func byte(_ c: UInt32) -> UInt8 { UInt8(min(255, (c &* 31 &+ step / 2) / step)) }
+        return (UInt8(level), byte(r), byte(g), byte(b))
+    }
 }

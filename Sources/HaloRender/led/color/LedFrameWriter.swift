@@ -38,6 +38,13 @@ public struct LedFrameWriter: Sendable {
     public func write(_ colors: [Color], into data: UnsafeMutableBufferPointer<UInt8>) {
         let n = colors.count
         guard n > 0, data.count >= n * slots.count else { return }
+        if order.hasWhite {
+            withUnsafeTemporaryAllocation(of: LedLight.self, capacity: n) { lights in
+                writeLights(colors, into: lights)
+                write(UnsafeBufferPointer(lights), into: data, carry: nil)
+            }
+            return
+        }
         if pipeline.budgetMilliamps > 0 && overBudget(colors) {
             writeLimited(colors, into: data)
             return
@@ -59,6 +66,61 @@ public struct LedFrameWriter: Sendable {
                         wire = wire == 0 ? n &- 1 : wire &- 1
                     }
                 }
+            }
+        }
+    }
+
+    /// The light of each of `colors` (the picture) in wire order, within the budget, into
+    /// `lights` (`colors.count` of them): for the paths that need more than 8 bits a channel.
+    public func writeLights(_ colors: [Color], into lights: UnsafeMutableBufferPointer<LedLight>) {
+        let n = colors.count
+        guard n > 0, lights.count >= n else { return }
+        let limited = pipeline.budgetMilliamps > 0 && overBudget(colors) ? pipeline.lights(colors) : []
+        var wire = ((wiring.first % n) + n) % n
+        light.withUnsafeBufferPointer { table in
+            for i in 0..<n {
+                if limited.isEmpty {
+                    let c = colors[i]
+                    lights[wire] = LedLight(r: table[Int(c.r)], g: table[256 &+ Int(c.g)], b: table[512 &+ Int(c.b)])
+                } else {
+                    lights[wire] = limited[i]
+                }
+                if wiring.clockwise {
+                    wire = wire &+ 1 == n ? 0 : wire &+ 1
+                } else {
+                    wire = wire == 0 ? n &- 1 : wire &- 1
+                }
+            }
+        }
+    }
+
+    /// Writes `lights` (wire order) as the chip's bytes, in colour order. An RGBW chip's white
+    /// takes the light the three colours share (their least), and they keep the rest. With
+    /// `carry` (one entry a byte, kept from frame to frame), each byte is rounded down and what
+    /// was lost is added to the same byte's light next frame: temporal dithering, so a dim
+    /// colour keeps its hue on average instead of rounding to a neighbour.
+    public func write(
+        _ lights: UnsafeBufferPointer<LedLight>, into data: UnsafeMutableBufferPointer<UInt8>, carry: UnsafeMutableBufferPointer<UInt16>?
+    ) {
+        let width = slots.count
+        guard data.count >= lights.count * width, carry.map({ $0.count >= lights.count * width }) ?? true else { return }
+        let white = order.hasWhite
+        var at = 0
+        for l in lights {
+            let w = white ? min(l.r, l.g, l.b) : 0
+            for k in 0..<width {
+                let slot = slots[k]
+                let v = UInt32(slot == 0 ? l.r &- w : slot == 1 ? l.g &- w : slot == 2 ? l.b &- w : w)
+                if let carry {
+                    // One step of a byte is 257 of light; what is carried is under one step.
+                    let total = v &+ UInt32(carry[at])
+                    let byte = min(255, total / 257)
+                    data[at] = UInt8(byte)
+                    carry[at] = UInt16(min(256, total &- byte &* 257))
+                } else {
+                    data[at] = LedLight.eightBit(UInt16(v))
+                }
+                at &+= 1
             }
         }
     }
