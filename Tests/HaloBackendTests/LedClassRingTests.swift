@@ -52,4 +52,22 @@ struct LedClassRingTests {
         let ring = try LedClassRing(names: ["a"], pipeline: pipeline, root: root)
         #expect(throws: RingError.self) { try ring.show([.white, .white]) }
     }
+
+    @Test("a multicolor LED is set to full brightness once and shows its colour through multi_intensity, in multi_index's order")
+    func multicolor() throws {
+        let root = try tree([("rgb", "100\n", "[none]\n"), ("mono", "255\n", "[none]\n")])
+        try "green red blue white\n".write(toFile: "\(root)/rgb/multi_index", atomically: true, encoding: .utf8)
+        try "0 0 0 0\n".write(toFile: "\(root)/rgb/multi_intensity", atomically: true, encoding: .utf8)
+        let ring = try LedClassRing(names: ["rgb", "mono"], pipeline: LedColorPipeline(gamma: LedGamma(hundredths: 100)), root: root)
+        #expect(try String(contentsOfFile: "\(root)/rgb/brightness", encoding: .utf8).hasPrefix("100"))
+        try ring.show([Color(r: 255, g: 51, b: 102), Color(r: 10, g: 200, b: 30)])
+        // Each value scaled to max_brightness 100; white is a colour Halo does not drive.
+        #expect(try String(contentsOfFile: "\(root)/rgb/multi_intensity", encoding: .utf8).hasPrefix("20 100 40 0"))
+        #expect(try String(contentsOfFile: "\(root)/mono/brightness", encoding: .utf8).hasPrefix("200"))
+        let sent = ring.bytesSent
+        try ring.show([Color(r: 255, g: 51, b: 102), Color(r: 10, g: 200, b: 30)])
+        #expect(ring.bytesSent == sent, "nothing changed, nothing written")
+        try "\n".write(toFile: "\(root)/rgb/multi_index", atomically: true, encoding: .utf8)
+        #expect(throws: RingError.self) { try LedClassRing(names: ["rgb"], pipeline: LedColorPipeline(), root: root) }
+    }
 }

@@ -212,6 +212,47 @@ struct QEMURingTests {
     }
 
     @Test(
+        "led-class multicolor on a real kernel's multicolor LED class, through simulated RGB LEDs: each LED's colour through multi_intensity, one write an LED that changed; dark at exit and after a crash"
+    )
+    func ledClassMulticolor() throws {
+        let sim = "/sys/devices/platform/halo-led-mc-sim"
+        let scenario = """
+            insmod /lib/modules/led-class-multicolor.ko || report insmod-failed
+            insmod /lib/modules/halo_led_mc_sim.ko || report insmod-failed
+            report index $(cat /sys/class/leds/halo-sim:rgb:0/multi_index)
+            halo run --board qemu-led-class-rgb4 --socket /run/halo.sock 2>/dev/ttyS0 &
+            wait_for /run/halo.sock
+            halo ctl --socket /run/halo.sock show up circular value=50%
+            sleep 2
+            report values $(cat \(sim)/values)
+            report writes $(cat \(sim)/writes)
+            report stats $(halo ctl --socket /run/halo.sock stats)
+            kill $!; sleep 1
+            report values-after $(cat \(sim)/values)
+            halo run --board qemu-led-class-rgb4 --socket /run/crash.sock 2>/dev/ttyS0 &
+            wait_for /run/crash.sock
+            halo ctl --socket /run/crash.sock show up circular value=50%
+            sleep 2; pid=$!; report lit-again $(cat \(sim)/values)
+            kill -SEGV $pid; wait $pid; report crash-status $?
+            report values-crashed $(cat \(sim)/values)
+            """
+        let outcome = try boot("led-mc-sim", kernelModules: ["drivers/leds/led-class-multicolor.ko"], scenario: scenario)
+        #expect(outcome.report("insmod-failed") == nil, "console:\n\(outcome.console.suffix(2000))")
+        #expect(outcome.report("index") == "red green blue")
+        // 50 % on 4 LEDs: LEDs 0 and 1 in the indicator colour #0A84FF, 2 and 3 dark (gamma 1.0).
+        let lit = "10 132 255 10 132 255 0 0 0 0 0 0"
+        #expect(outcome.report("values") == lit, "console:\n\(outcome.console.suffix(1500))")
+        // At start each LED's brightness is set to its maximum (4 updates, the colours still
+        // 0), the daemon's first frame writes the dark ring (4), then only the 2 LEDs that lit.
+        #expect(outcome.report("writes") == "10", "\(outcome.report("writes") ?? "")")
+        #expect(outcome.report("values-after") == "0 0 0 0 0 0 0 0 0 0 0 0", "the ring is dark at exit")
+        #expect(outcome.report("lit-again") == lit)
+        #expect(
+            outcome.report("crash-status") == "\(128 + SIGSEGV)" && outcome.report("values-crashed") == "0 0 0 0 0 0 0 0 0 0 0 0",
+            "a crash leaves the ring dark too")
+    }
+
+    @Test(
         "gpio through libgpiod on a real kernel's GPIO character device, through a simulated chip: lines found by name, the frame set in one bulk call, a held line names its consumer, dark and released at exit"
     )
     func gpio() throws {

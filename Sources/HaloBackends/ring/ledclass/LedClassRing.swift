@@ -9,23 +9,30 @@ import HaloRender
 #endif
 
 /// A ring of LEDs the kernel exposes in the LED class (`/sys/class/leds/NAME`: leds-gpio,
-/// leds-pwm, PMIC LEDs), one LED a name, clockwise from 12 o'clock. Each LED shows the
-/// brightest channel of its colour after the colour pipeline, scaled to its own
-/// `max_brightness`.
+/// leds-pwm, PMIC LEDs), one LED a name, clockwise from 12 o'clock. A single-colour LED shows
+/// the brightest channel of its colour after the colour pipeline, scaled to its own
+/// `max_brightness`. A multicolor LED (one with `multi_index`) shows the colour itself: its
+/// `brightness` is set to the maximum once, and each frame writes its `multi_intensity`, one
+/// value for each colour `multi_index` lists (red, green and blue; any other colour stays 0).
 ///
 /// Writing `brightness` switches a trigger off, so the ring takes its LEDs over openly: at start
-/// each LED's trigger is set to `none`, and `finish` puts back what was there. Each
-/// `brightness` file is opened once and kept; a frame writes only the LEDs that changed.
+/// each LED's trigger is set to `none`, and `finish` puts back what was there. Each LED's file
+/// is opened once and kept; a frame writes only the LEDs that changed.
 public final class LedClassRing: RingOutput {
     public let names: [String]
     public var count: Int { names.count }
+    /// Each LED's `brightness`, which a crash sets to 0.
     let brightness: [Descriptor]
+    /// What a frame writes: `brightness`, or a multicolor LED's `multi_intensity`.
+    let frameFiles: [Descriptor]
+    /// For a multicolor LED, the channel (0 red, 1 green, 2 blue, -1 none) of each intensity.
+    let channels: [[Int]?]
     let maximums: [Int]
     /// The trigger each LED had at start.
     let triggers: [String]
     let root: String
     let pipeline: LedColorPipeline
-    var last: [Int]
+    var last: [[UInt8]]
     public private(set) var bytesSent: Int64 = 0
 
     /// Opens the LEDs `names` under `root`; a missing LED, or one Halo may not write, is an
@@ -34,7 +41,8 @@ public final class LedClassRing: RingOutput {
         self.names = names
         self.root = root
         self.pipeline = pipeline
-        var brightness: [Descriptor] = [], maximums: [Int] = [], triggers: [String] = []
+        var brightness: [Descriptor] = [], frameFiles: [Descriptor] = [], channels: [[Int]?] = [], maximums: [Int] = []
+        var triggers: [String] = []
         for name in names {
             guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
                 throw RingError("'\(name)' is not an LED name; give the names as /sys/class/leds lists them")
@@ -56,28 +64,69 @@ public final class LedClassRing: RingOutput {
             if current != "none" { try LedClassRing.write("none", to: "\(dir)/trigger") }
             let fd = open("\(dir)/brightness", O_WRONLY | O_CLOEXEC)
             if fd < 0 { throw LedClassRing.cannotWrite("\(dir)/brightness", errno) }
-            brightness.append(Descriptor(owning: fd))
+            let level = Descriptor(owning: fd)
+            if let index = try? RegularFile.read("\(dir)/multi_index", limit: 4096) {
+                let colours = LedClassRing.colourChannels(index)
+                guard !colours.isEmpty, colours.count <= 16 else {
+                    throw RingError(
+                        "\(dir)/multi_index lists no colours (\(String(decoding: index.prefix(32), as: UTF8.self))); check that leds.names names an LED"
+                    )
+                }
+                try LedClassRing.write(String(maximum), to: "\(dir)/brightness")
+                let intensity = open("\(dir)/multi_intensity", O_WRONLY | O_CLOEXEC)
+                if intensity < 0 { throw LedClassRing.cannotWrite("\(dir)/multi_intensity", errno) }
+                frameFiles.append(Descriptor(owning: intensity))
+                channels.append(colours)
+            } else {
+                let copy = dup(fd)
+                if copy < 0 { throw LedClassRing.cannotWrite("\(dir)/brightness", errno) }
+                frameFiles.append(Descriptor(owning: copy))
+                channels.append(nil)
+            }
+            brightness.append(level)
             maximums.append(maximum)
             triggers.append(current)
         }
         self.brightness = brightness
+        self.frameFiles = frameFiles
+        self.channels = channels
         self.maximums = maximums
         // A crash turns every LED off (writing a brightness leaves the trigger at none).
         for fd in brightness { CrashRestore.onCrash(write: Array("0".utf8), to: fd.raw) }
         self.triggers = triggers
-        last = [Int](repeating: -1, count: names.count)
+        last = [[UInt8]](repeating: [], count: names.count)
     }
 
     public func show(_ colors: [Color]) throws(RingError) {
         guard colors.count == count else { throw RingError.wrongCount(sent: colors.count, ring: count) }
         for (i, c) in pipeline.colors(colors).enumerated() {
-            let level = (Int(max(c.r, c.g, c.b)) * maximums[i] + 127) / 255
-            if level == last[i] { continue }
-            let text = Array(String(level).utf8)
-            let n = text.withUnsafeBytes { pwrite(brightness[i].raw, $0.baseAddress, $0.count, 0) }
-            if n != text.count { throw LedClassRing.cannotWrite("\(root)/\(names[i])/brightness", errno) }
-            last[i] = level
+            let scale = { (v: UInt8) in String((Int(v) * self.maximums[i] + 127) / 255) }
+            let text: [UInt8]
+            if let channels = channels[i] {
+                let values = channels.map { $0 == 0 ? scale(c.r) : $0 == 1 ? scale(c.g) : $0 == 2 ? scale(c.b) : "0" }
+                text = Array(values.joined(separator: " ").utf8)
+            } else {
+                text = Array(scale(max(c.r, c.g, c.b)).utf8)
+            }
+            if text == last[i] { continue }
+            let n = text.withUnsafeBytes { pwrite(frameFiles[i].raw, $0.baseAddress, $0.count, 0) }
+            if n != text.count {
+                throw LedClassRing.cannotWrite("\(root)/\(names[i])/\(channels[i] == nil ? "brightness" : "multi_intensity")", errno)
+            }
+            last[i] = text
             bytesSent += Int64(n)
+        }
+    }
+
+    /// The channel each colour of a `multi_index` file drives: `red green blue` is [0, 1, 2].
+    static func colourChannels(_ bytes: [UInt8]) -> [Int] {
+        String(decoding: bytes, as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" }).map {
+            switch $0 {
+            case "red": return 0
+            case "green": return 1
+            case "blue": return 2
+            default: return -1
+            }
         }
     }
 
