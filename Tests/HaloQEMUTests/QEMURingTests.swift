@@ -146,7 +146,8 @@ struct QEMURingTests {
         let board = try BoardLoader.load(QEMUDisplayTests.packageRoot.appendingPathComponent("Boards/qemu-spi-apa102-ring12.yaml").path)
         let bus = RecordingSPIBus()
         let ring = try ClockedSPIRing(
-            count: 12, chip: .apa102, pipeline: pipeline(board), wiring: LedWiring(first: 3, clockwise: false), bus: bus)
+            count: 12, chip: .apa102, pipeline: pipeline(board), wiring: LedWiring(first: 3, clockwise: false), fiveBitBrightness: true,
+            bus: bus)
         try ring.show(try colors(board))
         try ring.show([Color](repeating: .black, count: 12))
         expectFrame(

@@ -122,4 +122,28 @@ extension LedColorPipelineTests {
             #expect(written == expected, "round \(round): \(n) LEDs, order \(order.channels), budget \(p.budgetMilliamps) mA")
         }
     }
+
+    @Test("on/off levels are exactly the pipeline's colours at half brightness or more, one level an LED or three, over budget or not")
+    func onOff() {
+        var seed: UInt64 = 7
+        func next(_ n: UInt64) -> UInt64 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return (seed >> 33) % n
+        }
+        for round in 0..<300 {
+            var p = LedColorPipeline(gamma: LedGamma(hundredths: Int32(100 + next(300))))
+            p.correction = Color(r: UInt8(next(256)), g: UInt8(next(256)), b: UInt8(next(256)))
+            p.brightness = UInt8(next(256))
+            p.budgetMilliamps = next(2) == 0 ? 0 : Int32(1 + next(1500))
+            let n = Int(1 + next(40))
+            let colors = (0..<n).map { _ in Color(r: UInt8(next(256)), g: UInt8(next(256)), b: UInt8(next(256))) }
+            let shown = p.colors(colors)
+            let onOff = LedOnOff(pipeline: p)
+            var single = [Int32](repeating: 9, count: n), rgb = [Int32](repeating: 9, count: 3 * n)
+            single.withUnsafeMutableBufferPointer { onOff.write(colors, colour: false, into: $0) }
+            rgb.withUnsafeMutableBufferPointer { onOff.write(colors, colour: true, into: $0) }
+            #expect(single == shown.map { max($0.r, $0.g, $0.b) >= 128 ? 1 : 0 }, "round \(round)")
+            #expect(rgb == shown.flatMap { [$0.r, $0.g, $0.b].map { $0 >= 128 ? 1 : 0 } }, "round \(round)")
+        }
+    }
 }

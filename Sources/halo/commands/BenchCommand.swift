@@ -8,7 +8,8 @@ import HaloRender
 /// then N further frames, with no file output. Run it under callgrind to count instructions;
 /// `--setup-only` builds the scene and draws nothing, so frame costs can be found by difference.
 enum BenchCommand {
-    static let usage = "halo bench --scene s1|s2|s3|s4|s5|ring-ws2812-N|ring-apa102-N (N: 12, 24, 60) [--frames N] [--setup-only]"
+    static let usage =
+        "halo bench --scene s1|s2|s3|s4|s5|ring-DRIVER-N (DRIVER: ws2812, apa102, gpio, ledclass; N: 12, 24, 60) [--frames N] [--setup-only]"
     static let frameMicroseconds: Int64 = 16_667
 
     static func run(_ words: [String]) throws(CLIError) {

@@ -1,13 +1,5 @@
-import CGPIOD
 import HaloHAL
-import HaloPOSIX
 import HaloRender
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
 
 /// A ring whose LEDs are powered through a GPIO line of their own, as the ReSpeaker 4-Mic
 /// Array's APA102 ring is through GPIO5: the line is requested high at start and held while the
@@ -16,22 +8,17 @@ import HaloRender
 public final class PoweredRing<Ring: RingOutput>: DitheringRing {
     public let ring: Ring
     public let powerLine: String
-    let request: UnsafeMutablePointer<halo_gpio>
+    let power: GpiodLines
 
     /// Powers the ring through `line` (a name such as `GPIO5`, or `CHIP:OFFSET`).
     public init(_ ring: Ring, powerLine line: String, activeLow: Bool = false) throws(RingError) {
         self.ring = ring
         powerLine = line
-        let (chip, offset) = try GpioRing.locate(line)
-        request = try GpioRing.request(chip, [offset], activeLow: activeLow)
-        if halo_gpio_set(request, [1]) != 0 {
-            halo_gpio_release(request)
-            throw RingError(
-                "cannot switch on the ring's power line \(line): \(SystemError.reason(errno)); check leds.power-line with gpioinfo")
+        power = try GpiodLines([line], activeLow: activeLow)
+        do { try power.set([1]) } catch {
+            throw RingError("cannot switch on the ring's power line \(line): \(error.description); check leds.power-line with gpioinfo")
         }
     }
-
-    deinit { halo_gpio_release(request) }
 
     public var count: Int { ring.count }
     public var bytesSent: Int64 { ring.bytesSent }

@@ -32,7 +32,16 @@ public final class LedClassRing: RingOutput {
     let triggers: [String]
     let root: String
     let pipeline: LedColorPipeline
-    var last: [[UInt8]]
+    /// The colour pipeline as tables, giving each LED's 8-bit red, green and blue.
+    let writer: LedFrameWriter
+    /// The values last written, all LEDs' in one list (`first[i]` is LED i's first): one for a
+    /// single-colour LED, one a colour for a multicolor one; -1 before the first write.
+    let first: [Int]
+    // Touched only by `show`, which reaches nothing else: no run-time exclusivity checks.
+    @exclusivity(unchecked) var last: [Int]
+    @exclusivity(unchecked) var bytes: [UInt8]
+    /// Room for the longest text a frame writes to one LED: 16 values of up to 20 digits.
+    @exclusivity(unchecked) var text = [UInt8](repeating: 0, count: 16 * 21)
     public private(set) var bytesSent: Int64 = 0
 
     /// Opens the LEDs `names` under `root`; a missing LED, or one Halo may not write, is an
@@ -94,28 +103,76 @@ public final class LedClassRing: RingOutput {
         // A crash turns every LED off (writing a brightness leaves the trigger at none).
         for fd in brightness { CrashRestore.onCrash(write: Array("0".utf8), to: fd.raw) }
         self.triggers = triggers
-        last = [[UInt8]](repeating: [], count: names.count)
+        var first: [Int] = [], total = 0
+        for c in channels {
+            first.append(total)
+            total += c?.count ?? 1
+        }
+        self.first = first
+        last = [Int](repeating: -1, count: total)
+        writer = LedFrameWriter(pipeline: pipeline, order: .rgb)
+        bytes = [UInt8](repeating: 0, count: 3 * names.count)
     }
 
     public func show(_ colors: [Color]) throws(RingError) {
         guard colors.count == count else { throw RingError.wrongCount(sent: colors.count, ring: count) }
-        for (i, c) in pipeline.colors(colors).enumerated() {
-            let scale = { (v: UInt8) in String((Int(v) * self.maximums[i] + 127) / 255) }
-            let text: [UInt8]
-            if let channels = channels[i] {
-                let values = channels.map { $0 == 0 ? scale(c.r) : $0 == 1 ? scale(c.g) : $0 == 2 ? scale(c.b) : "0" }
-                text = Array(values.joined(separator: " ").utf8)
-            } else {
-                text = Array(scale(max(c.r, c.g, c.b)).utf8)
+        bytes.withUnsafeMutableBufferPointer { writer.write(colors, into: $0) }
+        for i in 0..<count {
+            let r = bytes[3 &* i], g = bytes[3 &* i &+ 1], b = bytes[3 &* i &+ 2]
+            let maximum = maximums[i], at = first[i]
+            // A channel's 8-bit value as this LED's steps, rounded.
+            @inline(__always) func scaled(_ v: UInt8) -> Int { (Int(v) &* maximum &+ 127) / 255 }
+            @inline(__always) func value(_ channel: Int) -> Int {
+                channel == 0 ? scaled(r) : channel == 1 ? scaled(g) : channel == 2 ? scaled(b) : 0
             }
-            if text == last[i] { continue }
-            let n = text.withUnsafeBytes { pwrite(frameFiles[i].raw, $0.baseAddress, $0.count, 0) }
-            if n != text.count {
+            let length: Int
+            if let channels = channels[i] {
+                var changed = false
+                for k in 0..<channels.count where last[at &+ k] != value(channels[k]) { changed = true }
+                if !changed { continue }
+                length = text.withUnsafeMutableBufferPointer { t in
+                    var n = 0
+                    for k in 0..<channels.count {
+                        if k > 0 {
+                            t[n] = 0x20
+                            n += 1
+                        }
+                        n = LedClassRing.writeDecimal(value(channels[k]), into: t, at: n)
+                    }
+                    return n
+                }
+            } else {
+                let v = scaled(max(r, g, b))
+                if last[at] == v { continue }
+                length = text.withUnsafeMutableBufferPointer { LedClassRing.writeDecimal(v, into: $0, at: 0) }
+            }
+            let n = text.withUnsafeBytes { pwrite(frameFiles[i].raw, $0.baseAddress, length, 0) }
+            if n != length {
                 throw LedClassRing.cannotWrite("\(root)/\(names[i])/\(channels[i] == nil ? "brightness" : "multi_intensity")", errno)
             }
-            last[i] = text
+            // Remembered once written, so that a failed write is tried again next frame.
+            if let channels = channels[i] {
+                for k in 0..<channels.count { last[at &+ k] = value(channels[k]) }
+            } else {
+                last[at] = scaled(max(r, g, b))
+            }
             bytesSent += Int64(n)
         }
+    }
+
+    /// Writes `value` (not negative) in decimal, as sysfs reads it, into `text` from `at`;
+    /// returns where it ended.
+    static func writeDecimal(_ value: Int, into text: UnsafeMutableBufferPointer<UInt8>, at: Int) -> Int {
+        let v = max(0, value)
+        var divisor = 1
+        while divisor <= v / 10 { divisor *= 10 }
+        var n = at
+        while divisor > 0 {
+            text[n] = UInt8(48 + v / divisor % 10)
+            divisor /= 10
+            n += 1
+        }
+        return n
     }
 
     /// The channel each colour of a `multi_index` file drives: `red green blue` is [0, 1, 2].

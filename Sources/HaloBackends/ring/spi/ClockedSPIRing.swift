@@ -41,7 +41,10 @@ public final class ClockedSPIRing: RingOutput {
         }
         data = [UInt8](repeating: 0, count: count * 3)
         frame = []
-        chip.encode([Color](repeating: .black, count: count), order: order, into: &frame)
+        // Dark LEDs are brightness 0 with 5-bit brightness, as every later dark frame is.
+        chip.encode(
+            [Color](repeating: .black, count: count), brightness: [UInt8](repeating: fiveBitBrightness ? 0 : 31, count: count),
+            order: order, into: &frame)
         // A crash turns the ring off where the bus allows it: the frame as it starts is dark.
         (bus as? Spidev)?.sendOnCrash(frame, clockHz: self.clockHz)
     }

@@ -49,18 +49,36 @@ public struct LedFrameWriter: Sendable {
             writeLimited(colors, into: data)
             return
         }
-        let width = slots.count
+        // The orders chips use, each with its channels picked directly; others take the
+        // general loop.
+        switch (slots[0], slots[1], slots[2]) {
+        case (1, 0, 2): writeThree(colors, into: data) { ($0.g, $0.r, $0.b) }
+        case (0, 1, 2): writeThree(colors, into: data) { ($0.r, $0.g, $0.b) }
+        case (2, 1, 0): writeThree(colors, into: data) { ($0.b, $0.g, $0.r) }
+        default: writeThree(colors, into: data) { c in (channel(c, slots[0]), channel(c, slots[1]), channel(c, slots[2])) }
+        }
+    }
+
+    @inline(__always)
+    func channel(_ c: Color, _ slot: Int) -> UInt8 { slot == 0 ? c.r : slot == 1 ? c.g : c.b }
+
+    /// The three-byte orders: `pick` gives an LED's channels in wire order.
+    @inline(__always)
+    func writeThree(_ colors: [Color], into data: UnsafeMutableBufferPointer<UInt8>, _ pick: (Color) -> (UInt8, UInt8, UInt8)) {
+        let n = colors.count
+        let (o0, o1, o2) = (slots[0] &* 256, slots[1] &* 256, slots[2] &* 256)
         var wire = ((wiring.first % n) + n) % n
+        let clockwise = wiring.clockwise
         byte.withUnsafeBufferPointer { table in
             colors.withUnsafeBufferPointer { picture in
                 for c in picture {
-                    let at = wire &* width
-                    for k in 0..<width {
-                        let slot = slots[k]
-                        data[at &+ k] = slot < 3 ? table[slot &* 256 &+ Int(slot == 0 ? c.r : slot == 1 ? c.g : c.b)] : 0
-                    }
+                    let at = wire &* 3
+                    let (v0, v1, v2) = pick(c)
+                    data[at] = table[o0 &+ Int(v0)]
+                    data[at &+ 1] = table[o1 &+ Int(v1)]
+                    data[at &+ 2] = table[o2 &+ Int(v2)]
                     // The next LED of the picture is the next on the wire, or the one before.
-                    if wiring.clockwise {
+                    if clockwise {
                         wire = wire &+ 1 == n ? 0 : wire &+ 1
                     } else {
                         wire = wire == 0 ? n &- 1 : wire &- 1
