@@ -187,6 +187,17 @@ struct CommandTests {
         #expect(levels.allSatisfy { $0 == 0 || $0 == levels.max() }, "the lit LEDs alike: \(levels)")
     }
 
+    @Test("a board whose ring is on GPIO lines also gets gpio.txt: at each time, every line's level as the bulk call leaves it")
+    func replayGPIO() throws {
+        let dir = try scratch()
+        let path = try script("@0 show up circular value=50%\n@1500 show net network\n", in: dir)
+        let r = try halo(["replay", path, "--board", "qemu-gpio-ring12", "--at", "0,1000", "--out", dir.path])
+        #expect(r.status == 0 && r.out.contains("gpio.txt"), "\(r)")
+        let lines = try String(contentsOfFile: dir.appendingPathComponent("gpio.txt").path, encoding: .utf8)
+            .split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(lines == ["0 000000000000", "1000 111111000000"], "before the show delay all dark; then half the ring lit")
+    }
+
     @Test("wrong command lines exit 2 with the usage; errors are one sentence on stderr")
     func usageErrors() throws {
         let cases: [([String], String)] = [

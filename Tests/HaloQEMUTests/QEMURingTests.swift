@@ -276,6 +276,12 @@ struct QEMURingTests {
             """
         let outcome = try boot("gpio-sim", scenario: scenario)
         #expect(outcome.report("insmod-failed") == nil, "console:\n\(outcome.console.suffix(2000))")
+        // The mock's levels for the same state: GPIOn is bit n of the chip's values.
+        let board = try BoardLoader.load(QEMUDisplayTests.packageRoot.appendingPathComponent("Boards/qemu-gpio-ring12.yaml").path)
+        let recorded = RecordingGpioLines(count: 12)
+        try GpioRing(colour: false, pipeline: pipeline(board), lines: recorded).show(try colors(board))
+        let mask = recorded.current.enumerated().reduce(0) { $0 | Int($1.element) << $1.offset }
+        #expect(outcome.report("values") == String(format: "%04x", mask), "the lines match the mock's levels")
         // 50 %: the first six LEDs on (GPIO0..GPIO5), all twelve lines outputs.
         #expect(outcome.report("values") == "003f" && outcome.report("outputs") == "0fff", "console:\n\(outcome.console.suffix(1500))")
         #expect(outcome.report("single") == "0", "no line was set on its own")

@@ -44,7 +44,7 @@ enum ReplayCommand {
         var problems: [(Int, String)] = script.errors.map { ($0.line, $0.description) }
         var next = 0
         var written: [String] = []
-        var ledLines: [String] = [], spiLines: [String] = []
+        var ledLines: [String] = [], spiLines: [String] = [], gpioLines: [String] = []
         func runSteps(through limit: Int64?) {
             while next < script.steps.count, limit.map({ script.steps[next].time.milliseconds <= $0 }) ?? true {
                 let step = script.steps[next]
@@ -72,6 +72,10 @@ enum ReplayCommand {
                 let message = spi.bus.messages.last?.bytes ?? []
                 spiLines.append("\(t) " + message.map { b in (b < 16 ? "0" : "") + String(b, radix: 16) }.joined())
             }
+            if let gpio = session.gpioRing {
+                do { _ = try gpio.lights.present(at: .milliseconds(t)) } catch { throw CLIError(error.description) }
+                gpioLines.append("\(t) " + gpio.lines.current.map { String($0) }.joined())
+            }
         }
         if !ledLines.isEmpty {
             let file = "\(out)/leds.txt"
@@ -89,10 +93,19 @@ enum ReplayCommand {
                             .utf8))
             } catch { throw CLIError(error.description) }
         }
+        if !gpioLines.isEmpty {
+            do {
+                try Files.write(
+                    "\(out)/gpio.txt",
+                    Array(
+                        ("# time-ms, then each GPIO line's level (1: lit) in leds.lines order, as the ring's bulk call left them by then\n"
+                            + gpioLines.joined(separator: "\n") + "\n").utf8))
+            } catch { throw CLIError(error.description) }
+        }
         runSteps(through: nil)
         for (_, message) in problems.sorted(by: { $0.0 < $1.0 }) { Console.error("\(path): \(message)") }
         print(
-            "halo replay: \(written.count) frame\(written.count == 1 ? "" : "s") of \(path) on \(board.name) in \(out)/: \(ordered.map { "\($0).png" }.joined(separator: ", "))\(ledLines.isEmpty ? "" : ", leds.txt")\(spiLines.isEmpty ? "" : ", spi.txt")"
+            "halo replay: \(written.count) frame\(written.count == 1 ? "" : "s") of \(path) on \(board.name) in \(out)/: \(ordered.map { "\($0).png" }.joined(separator: ", "))\(ledLines.isEmpty ? "" : ", leds.txt")\(spiLines.isEmpty ? "" : ", spi.txt")\(gpioLines.isEmpty ? "" : ", gpio.txt")"
         )
         if !problems.isEmpty {
             throw CLIError(

@@ -14,9 +14,11 @@ final class MockSession {
     let screen: Screen<MemoryDisplay>
     /// The board's LED ring, recorded in memory; nil when the board has none.
     let lights: RingLights<LedRecorder>?
-    /// For a board whose ring is on SPI: the ring as its driver builds it, on a bus that
-    /// records each message instead of sending it.
+    /// For a board whose ring is on SPI or GPIO lines: the ring as its driver builds it, on a
+    /// bus that records each message, or on lines that record each bulk set, instead of
+    /// sending them.
     let spiRing: (lights: any EngineOutput, bus: RecordingSPIBus)?
+    let gpioRing: (lights: any EngineOutput, lines: RecordingGpioLines)?
 
     init(board: Board) throws(FreeTypeText.FontError) {
         self.board = board
@@ -27,11 +29,13 @@ final class MockSession {
         screen = Screen(engine: engine, display: display)
         lights = board.leds.count > 0 ? RingLights(engine: engine, output: LedRecorder(count: board.leds.count), look: board.leds) : nil
         let bus = RecordingSPIBus()
-        if board.ledDriver.isSPI, let ring = try? RingChoice.bare(board, bus: { _ in bus }) {
-            spiRing = (RingChoice.lights(ring, engine, board), bus)
-        } else {
-            spiRing = nil
-        }
+        let lines = RecordingGpioLines(count: board.ledDriver.lines.count)
+        let d = board.ledDriver
+        let ring = d.isSPI || d.driver == .gpio ? try? RingChoice.bare(board, bus: { _ in bus }, lines: { _, _ in lines }) : nil
+        let engine = self.engine
+        let recorded = ring.map { RingChoice.lights($0, engine, board) }
+        spiRing = d.isSPI ? recorded.map { ($0, bus) } : nil
+        gpioRing = d.driver == .gpio ? recorded.map { ($0, lines) } : nil
     }
 
     /// Loads a board by name or path, turning any error into one sentence.

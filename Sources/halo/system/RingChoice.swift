@@ -10,13 +10,17 @@ import HaloRender
 enum RingChoice {
     /// The board's ring, or nil when it has none (`leds.count` 0).
     static func open(_ board: Board) throws(RingError) -> (any RingOutput)? {
-        try make(board) { path throws(RingError) in try Spidev(path: path) }
+        try make(
+            board, bus: { path throws(RingError) in try Spidev(path: path) },
+            lines: { names, activeLow throws(RingError) in try GpiodLines(names, activeLow: activeLow) })
     }
 
-    /// The board's ring on a bus `bus(path)` opens: spidev for `halo run`, a recorder for
-    /// `halo replay`.
-    static func make(_ board: Board, bus: (String) throws(RingError) -> any SPIBus) throws(RingError) -> (any RingOutput)? {
-        guard let ring = try bare(board, bus: bus) else { return nil }
+    /// The board's ring on a bus `bus(path)` opens, or GPIO lines `lines(names, activeLow)`
+    /// requests: spidev and libgpiod for `halo run`, recorders for `halo replay`.
+    static func make(
+        _ board: Board, bus: (String) throws(RingError) -> any SPIBus, lines: ([String], Bool) throws(RingError) -> any GpioLines
+    ) throws(RingError) -> (any RingOutput)? {
+        guard let ring = try bare(board, bus: bus, lines: lines) else { return nil }
         guard let line = board.ledDriver.powerLine else { return ring }
         return try powered(ring, line)
     }
@@ -33,7 +37,9 @@ enum RingChoice {
     }
 
     /// The ring without its power line.
-    static func bare(_ board: Board, bus: (String) throws(RingError) -> any SPIBus) throws(RingError) -> (any RingOutput)? {
+    static func bare(
+        _ board: Board, bus: (String) throws(RingError) -> any SPIBus, lines: ([String], Bool) throws(RingError) -> any GpioLines
+    ) throws(RingError) -> (any RingOutput)? {
         let count = board.leds.count
         guard count > 0 else { return nil }
         let d = board.ledDriver
@@ -44,7 +50,8 @@ enum RingChoice {
         case .ledClass:
             return try LedClassRing(names: d.ledNames(count: count), pipeline: pipeline)
         case .gpio:
-            return try GpioRing(lines: d.lines, colour: d.rgbLines, activeLow: d.activeLow, pipeline: pipeline)
+            // The schema checked that the lines make whole LEDs.
+            return try GpioRing(colour: d.rgbLines, pipeline: pipeline, lines: try lines(d.lines, d.activeLow))
         case .spiWS2812:
             // The board schema checked the chip, the order and the clock.
             guard let chip = d.oneWireChip, let device = d.spiDevice,
