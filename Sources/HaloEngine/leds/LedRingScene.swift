@@ -119,7 +119,9 @@ extension Engine {
         let engine = nextChange(after: now)
         expire(at: now)
         guard let (signal, _) = LedRingScene.signal(self, at: now), let wait = RingMotion.nextChange(signal) else { return engine }
-        let own = Instant(microseconds: now.microseconds &+ wait)
+        // Saturating: a moment past the clock's end is never.
+        guard now.microseconds <= Int64.max - wait else { return engine }
+        let own = Instant(microseconds: now.microseconds + wait)
         return engine.map { min($0, own) } ?? own
     }
 }

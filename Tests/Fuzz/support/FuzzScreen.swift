@@ -47,20 +47,27 @@ func playThroughRenderer(
     let engine = Engine(screenWidth: logical.width, screenHeight: logical.height, theme: theme, policy: policy, text: BlockText())
     let screen = Screen(engine: engine, display: FuzzDisplay(width: width, height: height, format: format, rotation: rotation))
     var look = LedRingLook()
-    look.count = 12
+    // Rings of 1 to 61 LEDs, as the screen's size picks.
+    look.count = Int(width % 61) + 1
+    /// The ring at `t`, and the daemon's next wakeup for it, which may never lie in the past.
+    func ring(at t: Instant) {
+        let colors = engine.ledColors(look, at: t)
+        if colors.count != look.count { fatalError("\(colors.count) colours for a ring of \(look.count)") }
+        if let next = engine.ledNextChange(after: t), next < t { fatalError("the ring's next change \(next) is before \(t)") }
+    }
     var last = Instant.zero
     for (n, step) in script.steps.enumerated() {
         _ = try? engine.apply(step.command, at: step.time, owner: n % 3)
         if step.time != last || n % 4 == 0 {
             _ = try? screen.update(at: step.time)
-            _ = engine.ledColors(look, at: step.time)
+            ring(at: step.time)
         }
         last = step.time
     }
-    for extra: Int64 in [16, 300, 600, 3000, 10_000] {
+    for extra: Int64 in [16, 300, 600, 1000, 3000, 10_000] {
         let t = Instant(microseconds: last.microseconds + extra * 1000)
         _ = try? screen.update(at: t)
-        _ = engine.ledColors(look, at: t)
+        ring(at: t)
     }
     _ = ScriptLint.findings(script) { text, toast in engine.lineCount(of: text, toast: toast) }
 }
