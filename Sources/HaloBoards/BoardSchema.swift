@@ -245,7 +245,7 @@ struct BoardSchema {
         let keys = [
             "count", "brightness", "track", "driver", "chip", "order", "spi-device", "spi-bits", "spi-clock-hz", "gamma", "correction",
             "max-milliamps", "first", "direction", "on-exit", "fps", "names", "lines", "rgb", "active-low", "power-line", "dither",
-            "five-bit-brightness",
+            "five-bit-brightness", "reset-us",
         ]
         try walk(node, "leds", keys) { (key, v) throws(BoardError) in
             switch key {
@@ -283,6 +283,7 @@ struct BoardSchema {
                 }
                 d.spiBits = Int(bits)
             case "leds.spi-clock-hz": d.spiClockHz = try integer(v, key, 100_000...50_000_000)
+            case "leds.reset-us": d.resetMicroseconds = try integer(v, key, 1...OneWireSPIEncoding.longestReset)
             case "leds.gamma": d.gammaHundredths = try hundredths(v, key, LedGamma.range)
             case "leds.correction": d.correction = try color(v, key)
             case "leds.max-milliamps": d.maxMilliamps = try integer(v, key, 0...100_000)
@@ -397,6 +398,11 @@ struct BoardSchema {
                     "at \(hz) Hz with \(d.spiBits)-bit symbols, \(chip.rawValue) pulses fall outside the chip's timing windows",
                     range.map { "use \($0.lowerBound) to \($0.upperBound) Hz, or leave the key out for the default" }
                         ?? "use another leds.spi-bits")
+            }
+            if let reset = d.resetMicroseconds, reset < chip.resetMicroseconds {
+                throw refuse(
+                    "leds.reset-us", "\(reset) µs is shorter than the \(chip.rawValue)'s latch time of \(chip.resetMicroseconds) µs",
+                    "use \(chip.resetMicroseconds) or more, or leave the key out for the chip's own")
             }
             if OneWireSPIEncoding.defaultClock(chip: chip, bitsPerSymbol: d.spiBits) == nil {
                 throw refuse("leds.spi-bits", "\(chip.rawValue) cannot be driven with \(d.spiBits)-bit symbols", "use 3, 4 or 8")

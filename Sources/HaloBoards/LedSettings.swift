@@ -49,6 +49,8 @@ public struct LedSettings: Equatable, Sendable {
     public var spiBits = 3
     /// nil takes the encoding's or chip's default clock.
     public var spiClockHz: Int32?
+    /// `spi-ws2812`: the latch time before and after the data; nil takes the chip's own.
+    public var resetMicroseconds: Int32?
     public var gammaHundredths: Int32 = 220
     public var correction = Color.white
     /// 0 for no limit.

@@ -67,7 +67,7 @@ func ringBytes(_ board: Board) {
     var levels = [Int32](repeating: 0, count: count * 3)
     levels.withUnsafeMutableBufferPointer { LedOnOff(pipeline: pipeline).write(colors, colour: true, into: $0) }
     if let chip = d.oneWireChip, let clock = d.spiClockHz ?? OneWireSPIEncoding.defaultClock(chip: chip, bitsPerSymbol: d.spiBits),
-        let encoding = OneWireSPIEncoding(chip: chip, bitsPerSymbol: d.spiBits, clockHz: clock)
+        let encoding = OneWireSPIEncoding(chip: chip, bitsPerSymbol: d.spiBits, clockHz: clock, resetMicroseconds: d.resetMicroseconds)
     {
         var frame: [UInt8] = []
         encoding.encode(data, into: &frame)

@@ -254,6 +254,10 @@ struct BoardTests {
             ("leds: {count: 3, driver: led-class, names: [a, b]}", "leds.names", "one name for each of the 3 LEDs"),
             ("leds: {count: 2, driver: gpio, rgb: yes, lines: [GPIO1, GPIO2, GPIO3]}", "leds.lines", "2 LEDs need 6 GPIO lines"),
             ("leds: {count: 12, driver: spi-apa102, spi-device: /dev/spidev0.0, dither: on}", "leds.dither", "5-bit brightness instead"),
+            (
+                "leds: {count: 12, driver: spi-ws2812, chip: sk6812, spi-device: /dev/spidev0.0, reset-us: 50}", "leds.reset-us",
+                "use 80 or more"
+            ),
             ("leds: {count: 2, driver: gpio, lines: [GPIO1, GPIO2], dither: on}", "leds.dither", "no 8-bit channels"),
         ])
     func ledCombinations(yaml: String, key: String, fix: String) throws {
@@ -285,11 +289,12 @@ struct BoardTests {
                   max-milliamps: 500
                   first: 4
                   direction: counter-clockwise
+                  reset-us: 300
                 """))
         let d = b.ledDriver
         #expect(d.driver == .spiWS2812 && d.oneWireChip == .sk6812 && d.order == .grb && d.spiDevice == "/dev/spidev0.0")
         #expect(d.spiBits == 4 && d.spiClockHz == 3_200_000 && d.gammaHundredths == 280 && d.correction == Color(rgb: 0xFFB0F0))
-        #expect(d.maxMilliamps == 500 && d.wiring == LedWiring(first: 4, clockwise: false))
+        #expect(d.maxMilliamps == 500 && d.wiring == LedWiring(first: 4, clockwise: false) && d.resetMicroseconds == 300)
         let plain = try BoardLoader.load(try write("leds: {count: 12}"))
         #expect(plain.ledDriver == LedSettings() && plain.ledDriver.gammaHundredths == 220)
         #expect(try BoardLoader.load(try write("display: none\nleds: {count: 12}")).display.kind == .headless)

@@ -99,6 +99,22 @@ struct LedChipEncodingTests {
         #expect(sk4.resetBytes == 32, "80 µs at 3.2 MHz")
     }
 
+    @Test(
+        "a longer reset asked for is that many zero bytes on each side, the data unchanged; never shorter than the chip's, never over 10 ms"
+    )
+    func longerReset() throws {
+        let plain = try #require(OneWireSPIEncoding(chip: .ws2812b, bitsPerSymbol: 3, clockHz: 2_400_000))
+        let long = try #require(OneWireSPIEncoding(chip: .ws2812b, bitsPerSymbol: 3, clockHz: 2_400_000, resetMicroseconds: 500))
+        #expect(long.resetBytes == 150, "500 µs at 2.4 MHz")
+        var a: [UInt8] = [], b: [UInt8] = []
+        plain.encode([1, 2, 3], into: &a)
+        long.encode([1, 2, 3], into: &b)
+        #expect(Array(b[150..<159]) == Array(a[84..<93]) && b.count == 150 + 9 + 150 && b.prefix(150).allSatisfy { $0 == 0 })
+        #expect(OneWireSPIEncoding(chip: .sk6812, bitsPerSymbol: 4, clockHz: 3_200_000, resetMicroseconds: 10)?.resetMicroseconds == 80)
+        #expect(
+            OneWireSPIEncoding(chip: .sk6812, bitsPerSymbol: 4, clockHz: 3_200_000, resetMicroseconds: .max)?.resetMicroseconds == 10_000)
+    }
+
     @Test("a clock whose pulses would fall outside the chip's windows is refused, and the range that works is known")
     func refusedClocks() throws {
         #expect(OneWireSPIEncoding(chip: .ws2812b, bitsPerSymbol: 3, clockHz: 1_000_000) == nil)

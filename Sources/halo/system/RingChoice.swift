@@ -56,7 +56,8 @@ enum RingChoice {
             // The board schema checked the chip, the order and the clock.
             guard let chip = d.oneWireChip, let device = d.spiDevice,
                 let clock = d.spiClockHz ?? OneWireSPIEncoding.defaultClock(chip: chip, bitsPerSymbol: d.spiBits),
-                let encoding = OneWireSPIEncoding(chip: chip, bitsPerSymbol: d.spiBits, clockHz: clock)
+                let encoding = OneWireSPIEncoding(
+                    chip: chip, bitsPerSymbol: d.spiBits, clockHz: clock, resetMicroseconds: d.resetMicroseconds)
             else {
                 throw RingError(
                     "the board's leds keys do not describe a spi-ws2812 ring; check leds.chip, leds.spi-bits and leds.spi-clock-hz")

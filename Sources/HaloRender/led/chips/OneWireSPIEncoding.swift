@@ -11,6 +11,11 @@ public struct OneWireSPIEncoding: Equatable, Sendable {
     public let chip: OneWireChip
     public let bitsPerSymbol: Int
     public let clockHz: Int32
+    /// The low time before and after the data, at least the chip's own (`resetMicroseconds`):
+    /// some clones need longer to latch.
+    public let resetMicroseconds: Int32
+    /// The longest reset a board may ask for: 10 ms, far past any chip's latch.
+    public static let longestReset: Int32 = 10_000
     /// SPI bits high for a data 0 and a data 1.
     public let zeroOnes: Int
     public let oneOnes: Int
@@ -22,8 +27,9 @@ public struct OneWireSPIEncoding: Equatable, Sendable {
     public static let symbolWidths = [3, 4, 8]
 
     /// The encoding of `chip` with `bitsPerSymbol` SPI bits per data bit at `clockHz`; nil when
-    /// no pulse lengths at that clock fall inside the chip's windows.
-    public init?(chip: OneWireChip, bitsPerSymbol: Int, clockHz: Int32) {
+    /// no pulse lengths at that clock fall inside the chip's windows. The reset lasts
+    /// `resetMicroseconds`, kept between the chip's own and `longestReset`.
+    public init?(chip: OneWireChip, bitsPerSymbol: Int, clockHz: Int32, resetMicroseconds: Int32? = nil) {
         guard OneWireSPIEncoding.symbolWidths.contains(bitsPerSymbol), clockHz > 0 else { return nil }
         // Nanoseconds per SPI bit, in 1/256 ns so that 6.4 MHz (156.25 ns) is exact.
         let slot = Int64(256_000_000_000) / Int64(clockHz)
@@ -40,6 +46,7 @@ public struct OneWireSPIEncoding: Equatable, Sendable {
         self.chip = chip
         self.bitsPerSymbol = bitsPerSymbol
         self.clockHz = clockHz
+        self.resetMicroseconds = min(max(resetMicroseconds ?? 0, chip.resetMicroseconds), OneWireSPIEncoding.longestReset)
         zeroOnes = zero
         oneOnes = one
         symbolsOfByte = OneWireSPIEncoding.table(bitsPerSymbol: bitsPerSymbol, zeroOnes: zero, oneOnes: one)
@@ -84,9 +91,9 @@ public struct OneWireSPIEncoding: Equatable, Sendable {
         return low...high
     }
 
-    /// Zero bytes that last at least the chip's reset time at this clock.
+    /// Zero bytes that last at least the reset time at this clock.
     public var resetBytes: Int {
-        let bits = Int64(chip.resetMicroseconds) * Int64(clockHz)
+        let bits = Int64(resetMicroseconds) * Int64(clockHz)
         return Int((bits + 7_999_999) / 8_000_000)
     }
 
