@@ -29,7 +29,7 @@ struct BoardTests {
             "mock-480x480", "mock-800x480", "mock-320x240-rgb565", "mock-320x240-ring12", "qemu-bochs", "qemu-virtio", "qemu-cirrus",
             "raspberrypi-touch-display", "raspberrypi-zero2w-ili9341", "x86-kiosk-1080p", "raspberrypi-respeaker-4mic",
             "raspberrypi-ws2812-ring16", "raspberrypi-gpio-ring12", "beaglebone-black-usr-leds", "qemu-spi-ws2812-ring12",
-            "qemu-spi-apa102-ring12", "qemu-gpio-ring12", "qemu-led-class-ring12", "qemu-led-class-rgb4",
+            "qemu-spi-apa102-ring12", "qemu-gpio-ring12", "qemu-led-class-ring12", "qemu-led-class-rgb4", "qemu-bochs-ring12",
         ]
         #expect(Set(promised).isSubset(of: Set(Self.shippedNames)), "missing: \(Set(promised).subtracting(Self.shippedNames))")
     }

@@ -54,6 +54,12 @@ struct QEMUDisplayTests {
 
     /// The mock backend's frame for `commands` on `board`, long after the last one (settled).
     func mockFrame(_ commands: [String], board: String, in dir: URL) throws -> Picture {
+        try Picture(png: try mockReplay(commands, board: board, in: dir).appendingPathComponent("5000.png"))
+    }
+
+    /// `halo replay` of `commands` on `board` at 5000 ms: the folder with its frame (and the
+    /// ring's `leds.txt`, `spi.txt` or `gpio.txt` where the board has one).
+    func mockReplay(_ commands: [String], board: String, in dir: URL) throws -> URL {
         let script = dir.appendingPathComponent("reference-\(UUID().uuidString.prefix(8)).halo")
         try commands.enumerated().map { "@\($0.offset * 100) \($0.element)" }.joined(separator: "\n").write(
             to: script, atomically: true, encoding: .utf8)
@@ -63,7 +69,7 @@ struct QEMUDisplayTests {
         let r = try ChildProcess.run(
             [Self.haloBinary.path, "replay", script.path, "--board", board, "--at", "5000", "--out", out.path], environment: env)
         #expect(r.status == 0, "\(r)")
-        return try Picture(png: out.appendingPathComponent("5000.png"))
+        return out
     }
 
     func expectSame(_ outcome: QEMUMachine.Outcome, dump: String, as reference: Picture, _ what: String) throws {

@@ -22,7 +22,7 @@ struct QEMURingTests {
     /// Boots the guest with the tests' kernel modules `modules` (`modules/NAME`, loaded from
     /// `/lib/modules/halo_NAME.ko`), any `kernelModules` of the guest kernel's own (paths
     /// under `lib/modules/.../kernel`), and `scenario`.
-    func boot(_ modules: String..., kernelModules: [String] = [], scenario: String) throws -> QEMUMachine.Outcome {
+    func boot(_ modules: String..., kernelModules: [String] = [], device: [String] = [], scenario: String) throws -> QEMUMachine.Outcome {
         let (kernel, image) = try QEMUDisplayTests.prepared.get()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-qemu-\(modules[0])-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -36,7 +36,7 @@ struct QEMURingTests {
             files.append(("lib/modules/\(url.lastPathComponent)", Array(try Data(contentsOf: url))))
         }
         let initrd = try image.with(scenario: scenario, files: files, at: dir.appendingPathComponent("initrd.cpio"))
-        return try QEMUMachine(kernel: kernel.vmlinux, initrd: initrd, device: [], directory: dir).boot()
+        return try QEMUMachine(kernel: kernel.vmlinux, initrd: initrd, device: device, directory: dir).boot()
     }
 
     /// Boots the guest with the SPI simulator and a headless daemon on `board`, shows a ring at
@@ -137,6 +137,41 @@ struct QEMURingTests {
         try ring.show(try colors(board))
         try ring.show([Color](repeating: .black, count: 12))
         expectFrame(try run(board: "qemu-spi-ws2812-ring12"), bus.messages[0].bytes, off: bus.messages[1].bytes, clock: 2_400_000)
+    }
+
+    @Test(
+        "a screen and a ring under one daemon on a real kernel (DRM on bochs, WS2812 on the simulated SPI controller): each shows the mock's exact picture of the same state"
+    )
+    func screenAndRing() throws {
+        let show = QEMUDisplayTests.show, succeed = QEMUDisplayTests.succeed
+        let scenario = """
+            insmod /lib/modules/halo_spi_sim.ko || report insmod-failed
+            wait_for /dev/spidev0.0
+            halo run --board qemu-bochs-ring12 --socket /run/halo.sock 2>/dev/ttyS0 &
+            wait_for /run/halo.sock
+            halo ctl --socket /run/halo.sock \(show)
+            sleep 1; halo ctl --socket /run/halo.sock sync; dump progress
+            report ring-progress $(hexdump -v -e '1/1 "%02x"' \(Self.sysfs)/last_message)
+            halo ctl --socket /run/halo.sock \(succeed)
+            sleep 2; halo ctl --socket /run/halo.sock sync; dump success
+            report ring-success $(hexdump -v -e '1/1 "%02x"' \(Self.sysfs)/last_message)
+            report stats $(halo ctl --socket /run/halo.sock stats)
+            """
+        let outcome = try boot("spi-sim", device: ["-device", "bochs-display,xres=800,yres=480"], scenario: scenario)
+        #expect(outcome.report("insmod-failed") == nil, "console:\n\(outcome.console.suffix(2000))")
+        let display = QEMUDisplayTests()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-qemu-both-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for (name, commands) in [("progress", [show]), ("success", [show, succeed])] {
+            let replay = try display.mockReplay(commands, board: "qemu-bochs-ring12", in: dir)
+            try display.expectSame(outcome, dump: name, as: try Picture(png: replay.appendingPathComponent("5000.png")), name)
+            // The mock's SPI message for the same commands, from the same replay.
+            let spi = try String(contentsOf: replay.appendingPathComponent("spi.txt"), encoding: .utf8)
+            let message = spi.split(separator: "\n").last.map { String($0.split(separator: " ").last ?? "") }
+            #expect(outcome.report("ring-\(name)") == message, "the ring shows the mock's \(name) frame")
+        }
+        let stats = outcome.report("stats") ?? ""
+        #expect(stats.hasPrefix("ok frames=") && !stats.hasPrefix("ok frames=0 ") && !stats.contains(" ring-frames=0 "), "stats: \(stats)")
     }
 
     @Test(
