@@ -418,6 +418,17 @@ struct BoardSchema {
             if d.lines.count > 64 {
                 throw refuse("leds.lines", "\(d.lines.count) GPIO lines are more than one request can take (64)", "use fewer LEDs")
             }
+            // Lines given as CHIP:OFFSET show their chip here; named lines are found at start.
+            var chips: [String] = []
+            for line in d.lines {
+                let parts = line.split(separator: ":", omittingEmptySubsequences: false)
+                if parts.count == 2, UInt32(parts[1]) != nil, !chips.contains(String(parts[0])) { chips.append(String(parts[0])) }
+            }
+            if chips.count > 1 {
+                throw refuse(
+                    "leds.lines", "the lines are on \(chips.joined(separator: " and ")), but one request sets lines of one chip",
+                    "put every LED of the ring on one GPIO chip")
+            }
             if b.leds.count == 0 {
                 throw refuse("leds.count", "gpio drives a ring, but leds.count is 0", "set leds.count to the number of LEDs")
             }

@@ -259,6 +259,7 @@ struct BoardTests {
                 "use 80 or more"
             ),
             ("leds: {count: 2, driver: gpio, lines: [GPIO1, GPIO2], dither: on}", "leds.dither", "no 8-bit channels"),
+            ("leds: {count: 2, driver: gpio, lines: [\"gpiochip0:1\", \"gpiochip1:1\"]}", "leds.lines", "on gpiochip0 and gpiochip1"),
         ])
     func ledCombinations(yaml: String, key: String, fix: String) throws {
         let path = try write(yaml)
