@@ -211,6 +211,7 @@ struct QEMURingTests {
         let sim = "/sys/devices/platform/halo-led-sim", led1 = "/sys/class/leds/halo-sim:ring:1"
         let scenario = """
             insmod /lib/modules/ledtrig-timer.ko
+            insmod /lib/modules/led-class-multicolor.ko
             insmod /lib/modules/halo_led_sim.ko || report insmod-failed
             echo timer > \(led1)/trigger
             report trigger-before $(cat \(led1)/trigger | tr ' ' '\\n' | grep '\\[')
@@ -232,7 +233,8 @@ struct QEMURingTests {
             kill -SEGV $pid; wait $pid; report crash-status $?
             report values-crashed $(cat \(sim)/values)
             """
-        let outcome = try boot("led-sim", kernelModules: ["drivers/leds/trigger/ledtrig-timer.ko"], scenario: scenario)
+        let outcome = try boot(
+            "led-sim", kernelModules: ["drivers/leds/trigger/ledtrig-timer.ko", "drivers/leds/led-class-multicolor.ko"], scenario: scenario)
         #expect(outcome.report("insmod-failed") == nil, "console:\n\(outcome.console.suffix(2000))")
         #expect(outcome.report("trigger-before") == "[timer]" && outcome.report("trigger-running") == "[none]")
         // 50 %: the first six LEDs lit in the indicator colour (#0A84FF: its brightest channel
@@ -251,28 +253,28 @@ struct QEMURingTests {
         "led-class multicolor on a real kernel's multicolor LED class, through simulated RGB LEDs: each LED's colour through multi_intensity, one write an LED that changed; dark at exit and after a crash"
     )
     func ledClassMulticolor() throws {
-        let sim = "/sys/devices/platform/halo-led-mc-sim"
+        let sim = "/sys/devices/platform/halo-led-sim"
         let scenario = """
             insmod /lib/modules/led-class-multicolor.ko || report insmod-failed
-            insmod /lib/modules/halo_led_mc_sim.ko || report insmod-failed
+            insmod /lib/modules/halo_led_sim.ko || report insmod-failed
             report index $(cat /sys/class/leds/halo-sim:rgb:0/multi_index)
             halo run --board qemu-led-class-rgb4 --socket /run/halo.sock 2>/dev/ttyS0 &
             wait_for /run/halo.sock
             halo ctl --socket /run/halo.sock show up circular value=50%
             sleep 2
-            report values $(cat \(sim)/values)
-            report writes $(cat \(sim)/writes)
+            report values $(cat \(sim)/rgb_values)
+            report writes $(cat \(sim)/rgb_writes)
             report stats $(halo ctl --socket /run/halo.sock stats)
             kill $!; sleep 1
-            report values-after $(cat \(sim)/values)
+            report values-after $(cat \(sim)/rgb_values)
             halo run --board qemu-led-class-rgb4 --socket /run/crash.sock 2>/dev/ttyS0 &
             wait_for /run/crash.sock
             halo ctl --socket /run/crash.sock show up circular value=50%
-            sleep 2; pid=$!; report lit-again $(cat \(sim)/values)
+            sleep 2; pid=$!; report lit-again $(cat \(sim)/rgb_values)
             kill -SEGV $pid; wait $pid; report crash-status $?
-            report values-crashed $(cat \(sim)/values)
+            report values-crashed $(cat \(sim)/rgb_values)
             """
-        let outcome = try boot("led-mc-sim", kernelModules: ["drivers/leds/led-class-multicolor.ko"], scenario: scenario)
+        let outcome = try boot("led-sim", kernelModules: ["drivers/leds/led-class-multicolor.ko"], scenario: scenario)
         #expect(outcome.report("insmod-failed") == nil, "console:\n\(outcome.console.suffix(2000))")
         #expect(outcome.report("index") == "red green blue")
         // 50 % on 4 LEDs: LEDs 0 and 1 in the indicator colour #0A84FF, 2 and 3 dark (gamma 1.0).
