@@ -4,17 +4,19 @@ import HaloFreeType
 import HaloMock
 import HaloRender
 
-/// `halo bench`: one standard scene on a 480×480 XRGB8888 mock display, its first full frame,
+/// `halo bench`: one standard scene on a mock display (480×480 XRGB8888 unless `--format`
+/// says otherwise; `s6` is 1920×1080 XRGB8888 and `s7` 800×480 RGB565), its first full frame,
 /// then N further frames, with no file output. Run it under callgrind to count instructions;
 /// `--setup-only` builds the scene and draws nothing, so frame costs can be found by difference.
 enum BenchCommand {
     static let usage =
-        "halo bench --scene s1|s2|s3|s4|s5|ring-DRIVER-N (DRIVER: ws2812, apa102, gpio, ledclass; N: 12, 24, 60) [--frames N] [--setup-only]"
+        "halo bench --scene s1|s2|s3|s4|s5|s6|s7|ring-DRIVER-N (DRIVER: ws2812, apa102, gpio, ledclass; N: 12, 24, 60) [--format FORMAT] [--frames N] [--setup-only]"
     static let frameMicroseconds: Int64 = 16_667
+    static let screenScenes = ["s1", "s2", "s3", "s4", "s5", "s6", "s7"]
 
     static func run(_ words: [String]) throws(CLIError) {
         let args: Arguments
-        do { args = try Arguments(words, valued: ["scene", "frames"], switches: ["setup-only"]) } catch {
+        do { args = try Arguments(words, valued: ["scene", "frames", "format"], switches: ["setup-only"]) } catch {
             throw CLIError("\(error.description); usage: \(usage)", status: 2)
         }
         guard let scene = args.options["scene"] else { throw CLIError("--scene is required; usage: \(usage)", status: 2) }
@@ -24,12 +26,26 @@ enum BenchCommand {
             try RingBench.run(scene, frames: frames, setupOnly: args.flags.contains("setup-only"))
             return
         }
-        guard ["s1", "s2", "s3", "s4", "s5"].contains(scene) else {
-            throw CLIError("unknown scene '\(scene)'; use s1, s2, s3, s4, s5 or \(RingBench.scenes.joined(separator: ", "))", status: 2)
+        guard screenScenes.contains(scene) else {
+            throw CLIError(
+                "unknown scene '\(scene)'; use \(screenScenes.joined(separator: ", ")) or \(RingBench.scenes.joined(separator: ", "))", status: 2)
         }
 
-        var board = Board(name: "bench-480x480")
-        board.theme.background = scene == "s4" || scene == "s5" ? Color(rgb: 0x808080) : .black
+        var board = Board(name: "bench")
+        switch scene {
+        case "s6": (board.width, board.height) = (1920, 1080)
+        case "s7": (board.width, board.height, board.format) = (800, 480, .rgb565)
+        default: break
+        }
+        if let name = args.options["format"] {
+            guard let format = PixelFormat(name: name) else {
+                throw CLIError(
+                    "--format \(name) is not a pixel format; use one of \(PixelFormat.allCases.map(\.rawValue).joined(separator: ", "))",
+                    status: 2)
+            }
+            board.format = format
+        }
+        board.theme.background = ["s4", "s5", "s6", "s7"].contains(scene) ? Color(rgb: 0x808080) : .black
         board.policy.showDelay = Milliseconds(0)
         board.policy.minimumVisible = Milliseconds(0)
         let session = try DemoCommand.makeSession(board)
@@ -49,6 +65,10 @@ enum BenchCommand {
         case "s4":
             try DemoCommand.apply("toast \"Upload complete\"", at: 0, session)
             first = 200_000
+        case "s6":
+            // The checkout as it appears: the first frame and then the dimming's fade-in.
+            try DemoCommand.apply("show pay checkout label=\"Processing payment\"", at: 0, session)
+            first = 0
         default:
             try DemoCommand.apply("show pay checkout label=\"Processing payment\"", at: 0, session)
             first = 0
@@ -79,7 +99,7 @@ enum BenchCommand {
             let s = session.screen
             let further = s.pixelsTouched - firstPixels
             print(
-                "halo bench: scene \(scene) on 480x480 XRGB8888: first frame touched \(firstPixels) pixels; \(frames) further frames: \(s.framesDrawn - 1) drawn, \(s.framesSkipped) skipped as unchanged, \(further) pixels touched (\(frames > 0 ? further / Int64(frames) : 0) per frame)"
+                "halo bench: scene \(scene) on \(board.width)x\(board.height) \(board.format.rawValue): first frame touched \(firstPixels) pixels; \(frames) further frames: \(s.framesDrawn - 1) drawn, \(s.framesSkipped) skipped as unchanged, \(further) pixels touched (\(frames > 0 ? further / Int64(frames) : 0) per frame)"
             )
         } catch let e as ControlError {
             throw CLIError(e.message)
