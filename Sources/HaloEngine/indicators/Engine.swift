@@ -26,6 +26,8 @@ public final class Engine {
     /// The LED ring's last cancel: the amount its fill unwinds from, and when (`RingSignal.cancelled`).
     /// Read on every ring frame, from the one thread that owns the engine: unchecked at run time.
     @exclusivity(unchecked) var ringCancel: (from: Int32, at: Instant)?
+    /// Overlays fading out after their activities left (`OverlayFade`), oldest first.
+    var overlayFades: [OverlayFade] = []
 
     /// Activities at once, shown or waiting for their show delay, from all clients together. Far
     /// more than a screen can show legibly; a bound that keeps every frame's cost bounded too.
@@ -149,6 +151,7 @@ public final class Engine {
     /// a later moment for a pending show or a timed removal, nil when the screen is still.
     public func nextChange(after now: Instant) -> Instant? {
         if centreGlide.isMoving(at: now) { return now }
+        if overlayFades.contains(where: { $0.opacity(at: now) != nil }) { return now }
         var best: Instant? = toasts.nextChange(after: now)
         for a in activities {
             if let t = a.nextChange(after: now) { best = best.map { min($0, t) } ?? t }
@@ -321,12 +324,40 @@ public final class Engine {
         }
         // Checked first: removing in place takes the array's storage for writing every time.
         let due = { (a: Activity) in a.removeAt.map { $0 <= now } ?? false }
-        if activities.contains(where: due) { activities.removeAll(where: due) }
+        if activities.contains(where: due) {
+            for a in activities where due(a) && a.hasOverlay { startOverlayFade(a) }
+            activities.removeAll(where: due)
+        }
+        if !overlayFades.isEmpty { overlayFades.removeAll { $0.opacity(at: now) == nil } }
         toasts.expire(at: now)
     }
 }
 
 extension Engine {
+    /// `a`, which dims the screen or a region, leaves at its `removeAt`: its overlay fades out
+    /// from the opacity it had then. Not when it was never seen, or when another modal's
+    /// dimming covers the screen anyway.
+    func startOverlayFade(_ a: Activity) {
+        guard let gone = a.removeAt, gone > a.visibleFrom else { return }
+        let modal = a.kind == .checkout || a.placement == .dialog
+        if modal
+            && activities.contains(where: {
+                $0.serial != a.serial && ($0.kind == .checkout || $0.placement == .dialog) && $0.isVisible(at: gone)
+            })
+        {
+            return
+        }
+        let full = OverlayFade.fadingIn(theme.overlayOpacity, since: a.visibleFrom, at: gone)
+        let rect =
+            a.kind == .partial
+            ? a.region.map { IntRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+                ?? IntRect(
+                    x: 0, y: 0, width: screenWidth, height: screenHeight)
+            : IntRect(x: 0, y: 0, width: screenWidth, height: screenHeight)
+        if overlayFades.count >= OverlayFade.capacity { overlayFades.removeFirst() }
+        overlayFades.append(OverlayFade(key: a.serial << 4, rect: rect, onTop: modal, from: full, start: gone))
+    }
+
     /// Sets the centre's glide to the places the arrangement gives at `moment`.
     func followCentre(at moment: Instant) {
         // The usual case, checked in place: one bare indicator (no text) standing alone at rest

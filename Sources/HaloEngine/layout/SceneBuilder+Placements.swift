@@ -71,8 +71,7 @@ extension SceneBuilder {
 
     mutating func addDialog(_ a: Activity, _ base: UInt32) {
         guard let placed = place(a) else { return }
-        layers.append(
-            Layer(key: base, .fill(IntRect(x: 0, y: 0, width: width, height: height), theme.overlay.withOpacity(theme.overlayOpacity))))
+        layers.append(Layer(key: base, .fill(IntRect(x: 0, y: 0, width: width, height: height), overlayColor(a))))
         let box = ProgressDialogLayout.box(theme, screenWidth: width, screenHeight: height)
         layers.append(Layer(key: base + 1, .roundedRect(RoundedRectShape(pixels: box, radius: theme.boxRadius, color: theme.box))))
         addPlaced(a, placed, textColor: theme.boxText, base + 4)

@@ -39,6 +39,7 @@ struct SceneBuilder {
         let apart = visible.count > 1
         var movers: [Mover] = []
         var toastDone = false, moreDone = false
+        if !engine.overlayFades.isEmpty { addOverlayFades(onTop: false) }
         for a in visible {
             if a.layer > 0 && !moreDone {
                 let first = layers.count
@@ -78,6 +79,7 @@ struct SceneBuilder {
             if apart { movers.append(Mover(serial: 0xE000_0000 >> 4, layers: first..<layers.count, rank: Mover.lastRank)) }
         }
         if !toastDone { addToast() }
+        if !engine.overlayFades.isEmpty { addOverlayFades(onTop: true) }
         if movers.count > 1 { giveWay(movers) }
         return layers
     }
@@ -378,8 +380,7 @@ struct SceneBuilder {
     }
 
     mutating func addCheckout(_ a: Activity, _ base: UInt32) {
-        layers.append(
-            Layer(key: base, .fill(IntRect(x: 0, y: 0, width: width, height: height), theme.overlay.withOpacity(theme.overlayOpacity))))
+        layers.append(Layer(key: base, .fill(IntRect(x: 0, y: 0, width: width, height: height), overlayColor(a))))
         let bw = TextRoom.checkoutBoxWidth(theme, screenWidth: width), bh = min(theme.boxHeight, height - 16)
         let box = IntRect(x: (width - bw) / 2, y: (height - bh) / 2, width: bw, height: bh)
         layers.append(Layer(key: base + 1, .roundedRect(RoundedRectShape(pixels: box, radius: theme.boxRadius, color: theme.box))))
@@ -394,11 +395,26 @@ struct SceneBuilder {
         addLines(lines, top: top + d + theme.labelGap, centreX: cx, size: size, color: theme.boxText, base + 8)
     }
 
+    /// The dimming of `a`'s overlay at this frame: fading in for its first 200 ms.
+    func overlayColor(_ a: Activity) -> Color {
+        theme.overlay.withOpacity(OverlayFade.fadingIn(theme.overlayOpacity, since: a.visibleFrom, at: now))
+    }
+
+    /// Overlays fading out after their activities left: the partial ones at the bottom, the
+    /// modal ones above everything.
+    mutating func addOverlayFades(onTop: Bool) {
+        for f in engine.overlayFades where f.onTop == onTop {
+            if let opacity = f.opacity(at: now), opacity > 0 {
+                layers.append(Layer(key: f.key, .fill(f.rect, theme.overlay.withOpacity(opacity))))
+            }
+        }
+    }
+
     mutating func addPartial(_ a: Activity, _ base: UInt32) {
         let r =
             a.region.map { IntRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
             ?? IntRect(x: 0, y: 0, width: width, height: height)
-        layers.append(Layer(key: base, .fill(r, theme.overlay.withOpacity(theme.overlayOpacity))))
+        layers.append(Layer(key: base, .fill(r, overlayColor(a))))
         let c = centre(a)
         addSpinnerRing(a, cx: c.x << 7, cy: c.y << 7, diameter: theme.spinnerDiameter, thickness: theme.spinnerThickness, base + 1)
     }

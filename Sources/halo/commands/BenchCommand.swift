@@ -28,7 +28,8 @@ enum BenchCommand {
         }
         guard screenScenes.contains(scene) else {
             throw CLIError(
-                "unknown scene '\(scene)'; use \(screenScenes.joined(separator: ", ")) or \(RingBench.scenes.joined(separator: ", "))", status: 2)
+                "unknown scene '\(scene)'; use \(screenScenes.joined(separator: ", ")) or \(RingBench.scenes.joined(separator: ", "))",
+                status: 2)
         }
 
         var board = Board(name: "bench")
