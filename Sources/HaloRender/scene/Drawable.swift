@@ -30,6 +30,15 @@ public enum Drawable: Equatable {
         }
     }
 
+    /// The one colour of the drawable's `opaqueInterior`, where it has one.
+    public var solidColor: Color? {
+        switch self {
+        case .fill(_, let c): return c
+        case .roundedRect(let s): return s.strokeWidth == 0 ? s.color : nil
+        case .ring, .bar, .capsule, .mask: return nil
+        }
+    }
+
     /// Draws the part of the drawable inside `clip`. `profiles` keeps rings' radial shapes
     /// between frames.
     public func draw<Layout>(into canvas: Canvas<Layout>, clip: IntRect, profiles: RingProfileCache? = nil) {

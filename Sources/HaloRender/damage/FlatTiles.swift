@@ -1,0 +1,108 @@
+/// The parts of a rectangle being redrawn that hold one stored pixel value each, kept as
+/// values rather than pixels while the layers are worked out bottom to top. A layer over a
+/// flat part changes its one value (an overlay's blend is worked out once, not per pixel); a
+/// layer whose pixels differ (an anti-aliased edge, text, a ring) first has the flat parts
+/// under it written out, then draws as usual. What is still flat at the end is written with
+/// wide stores. Each value is what a pixel of the part holds in memory, packed for the
+/// layout, and each change is made by the same code on one pixel of scratch memory, so the
+/// frame is byte for byte what drawing every pixel would give.
+///
+/// The tiles never overlap. Their number stays small: each layer splits a tile into at most
+/// five, and a frame has a few dozen layers.
+struct FlatTiles {
+    private(set) var rects: [IntRect] = []
+    private(set) var values: [UInt32] = []
+
+    init(_ rect: IntRect, _ value: UInt32) {
+        if !rect.isEmpty {
+            rects.append(rect)
+            values.append(value)
+        }
+    }
+
+    var isEmpty: Bool { rects.isEmpty }
+
+    /// Every tile's part inside `r` gets `change(value)`; parts outside keep theirs.
+    mutating func update(_ r: IntRect, _ change: (UInt32) -> UInt32) {
+        var i = 0
+        let n = rects.count
+        while i < n {
+            let inside = rects[i].intersection(r)
+            if !inside.isEmpty {
+                let old = values[i]
+                for piece in rects[i].subtracting(inside) {
+                    rects.append(piece)
+                    values.append(old)
+                }
+                rects[i] = inside
+                values[i] = change(old)
+            }
+            i += 1
+        }
+    }
+
+    /// `r` becomes one tile of `value`, whatever lay there (an opaque fill).
+    mutating func set(_ r: IntRect, _ value: UInt32) {
+        if r.isEmpty { return }
+        remove(r)
+        rects.append(r)
+        values.append(value)
+    }
+
+    /// Forgets every tile's part inside `r`, returning them with their values.
+    @discardableResult
+    mutating func remove(_ r: IntRect) -> [(IntRect, UInt32)] {
+        var taken: [(IntRect, UInt32)] = []
+        var i = 0
+        while i < rects.count {
+            let inside = rects[i].intersection(r)
+            if inside.isEmpty {
+                i += 1
+                continue
+            }
+            taken.append((inside, values[i]))
+            let old = values[i], rest = rects[i].subtracting(inside)
+            rects.remove(at: i)
+            values.remove(at: i)
+            for piece in rest {
+                rects.insert(piece, at: i)
+                values.insert(old, at: i)
+                i += 1
+            }
+        }
+        return taken
+    }
+
+    /// The parts of `r` that no tile covers, as rectangles that do not overlap.
+    func uncovered(in r: IntRect) -> [IntRect] {
+        var parts = [r]
+        for t in rects where t.intersects(r) {
+            var next: [IntRect] = []
+            for p in parts { next += p.subtracting(t) }
+            parts = next
+            if parts.isEmpty { break }
+        }
+        return parts
+    }
+
+    /// Writes the tiles' parts inside `r` to the canvas and forgets them: from here on those
+    /// pixels are the canvas's.
+    mutating func write<Layout>(_ r: IntRect, into canvas: Canvas<Layout>) {
+        for (rect, value) in remove(r) { fillPacked(canvas, rect, value) }
+    }
+}
+
+extension IntRect {
+    /// The parts of `self` outside `other`: up to four rectangles that do not overlap (the
+    /// bands above and below, then the sides between them).
+    func subtracting(_ other: IntRect) -> [IntRect] {
+        let cut = intersection(other)
+        if cut.isEmpty { return isEmpty ? [] : [self] }
+        var parts: [IntRect] = []
+        if cut.y > y { parts.append(IntRect(x: x, y: y, width: width, height: cut.y - y)) }
+        if cut.maxY < maxY { parts.append(IntRect(x: x, y: cut.maxY, width: width, height: maxY - cut.maxY)) }
+        if cut.x > x { parts.append(IntRect(x: x, y: cut.y, width: cut.x - x, height: cut.height)) }
+        if cut.maxX < maxX { parts.append(IntRect(x: cut.maxX, y: cut.y, width: maxX - cut.maxX, height: cut.height)) }
+        return parts
+    }
+}

@@ -1,0 +1,85 @@
+/// Stores one packed pixel value into a run of pixels adjacent in memory, 16 bytes a store
+/// whatever the pixel size: the value is laid out once as 48 bytes of pattern (48 is a whole
+/// number of 2-, 3- and 4-byte pixels), and the run is written 192 bytes a pass.
+struct PixelRun {
+    let a: SIMD16<UInt8>, b: SIMD16<UInt8>, c: SIMD16<UInt8>
+    let bytesPerPixel: Int
+    let packed: UInt32
+
+    init(packed: UInt32, bytesPerPixel: Int) {
+        self.packed = packed
+        self.bytesPerPixel = bytesPerPixel
+        var a = SIMD16<UInt8>(), b = SIMD16<UInt8>(), c = SIMD16<UInt8>()
+        for i in 0..<16 {
+            a[i] = UInt8(truncatingIfNeeded: packed >> UInt32(8 * (i % bytesPerPixel)))
+            b[i] = UInt8(truncatingIfNeeded: packed >> UInt32(8 * ((16 + i) % bytesPerPixel)))
+            c[i] = UInt8(truncatingIfNeeded: packed >> UInt32(8 * ((32 + i) % bytesPerPixel)))
+        }
+        (self.a, self.b, self.c) = (a, b, c)
+    }
+
+    /// Writes `count` pixels from `p` on, upwards in memory.
+    @inline(__always)
+    func fill(_ p: UnsafeMutableRawPointer, count: Int) {
+        var q = p
+        var left = count &* bytesPerPixel
+        while left >= 192 {
+            q.storeBytes(of: a, toByteOffset: 0, as: SIMD16<UInt8>.self)
+            q.storeBytes(of: b, toByteOffset: 16, as: SIMD16<UInt8>.self)
+            q.storeBytes(of: c, toByteOffset: 32, as: SIMD16<UInt8>.self)
+            q.storeBytes(of: a, toByteOffset: 48, as: SIMD16<UInt8>.self)
+            q.storeBytes(of: b, toByteOffset: 64, as: SIMD16<UInt8>.self)
+            q.storeBytes(of: c, toByteOffset: 80, as: SIMD16<UInt8>.self)
+            q.storeBytes(of: a, toByteOffset: 96, as: SIMD16<UInt8>.self)
+            q.storeBytes(of: b, toByteOffset: 112, as: SIMD16<UInt8>.self)
+            q.storeBytes(of: c, toByteOffset: 128, as: SIMD16<UInt8>.self)
+            q.storeBytes(of: a, toByteOffset: 144, as: SIMD16<UInt8>.self)
+            q.storeBytes(of: b, toByteOffset: 160, as: SIMD16<UInt8>.self)
+            q.storeBytes(of: c, toByteOffset: 176, as: SIMD16<UInt8>.self)
+            q += 192
+            left &-= 192
+        }
+        while left >= 48 {
+            q.storeBytes(of: a, toByteOffset: 0, as: SIMD16<UInt8>.self)
+            q.storeBytes(of: b, toByteOffset: 16, as: SIMD16<UInt8>.self)
+            q.storeBytes(of: c, toByteOffset: 32, as: SIMD16<UInt8>.self)
+            q += 48
+            left &-= 48
+        }
+        // What is left is under 48 bytes, a whole number of pixels.
+        while left > 0 {
+            switch bytesPerPixel {
+            case 4: q.storeBytes(of: packed, as: UInt32.self)
+            case 2: q.storeBytes(of: UInt16(truncatingIfNeeded: packed), as: UInt16.self)
+            default:
+                q.storeBytes(of: UInt16(truncatingIfNeeded: packed), as: UInt16.self)
+                q.storeBytes(of: UInt8(truncatingIfNeeded: packed >> 16), toByteOffset: 2, as: UInt8.self)
+            }
+            q += bytesPerPixel
+            left &-= bytesPerPixel
+        }
+    }
+}
+
+/// Stores `packed` into every pixel of `rect` (clipped to the canvas) at memory speed: each run
+/// of pixels adjacent in memory in one pass of wide stores, whichever way the canvas is turned,
+/// and a whole unpadded buffer in one run.
+func fillPacked<Layout: PixelLayout>(_ canvas: Canvas<Layout>, _ rect: IntRect, _ packed: UInt32) {
+    let r = rect.intersection(canvas.bounds)
+    if r.isEmpty { return }
+    let bpp = Layout.bytesPerPixel
+    let run = PixelRun(packed: packed, bytesPerPixel: bpp)
+    if canvas.xStep == bpp || canvas.xStep == -bpp {
+        if canvas.xStep == bpp && r.x == 0 && r.width == canvas.width && canvas.yStep == bpp * Int(canvas.width) {
+            run.fill(canvas.address(0, r.y), count: Int(r.width) * Int(r.height))
+            return
+        }
+        // Logical rows are memory rows; a mirrored one starts at its right end.
+        let startX = canvas.xStep > 0 ? r.x : r.maxX - 1
+        for y in r.y..<r.maxY { run.fill(canvas.address(startX, y), count: Int(r.width)) }
+    } else {
+        // Turned a quarter: logical columns are memory rows.
+        let startY = canvas.yStep > 0 ? r.y : r.maxY - 1
+        for x in r.x..<r.maxX { run.fill(canvas.address(x, startY), count: Int(r.height)) }
+    }
+}

@@ -1,0 +1,154 @@
+import Testing
+
+@testable import HaloRender
+
+/// The compositor keeps flat parts as values (`FlatTiles`) and writes them with wide stores;
+/// every frame must still be byte for byte what drawing every layer pixel by pixel gives, in
+/// every pixel format, at every rotation, over the first frame and damage-limited redraws.
+@Suite("Flat compositing against drawing every pixel")
+struct FlatCompositingTests {
+    struct Random {
+        var seed: UInt64
+        mutating func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(max(1, n)))
+        }
+        mutating func colour(opaque: Bool) -> Color {
+            let a: UInt8 = opaque ? 255 : [0, 1, 26, 128, 200, 230, 254, 255][next(8)]
+            return Color(r: UInt8(next(256)), g: UInt8(next(256)), b: UInt8(next(256)), a: a)
+        }
+    }
+
+    /// A frame of the kinds of layer the engine draws, at places and sizes `r` picks, on a
+    /// `w`×`h` screen: dimming fills over all or part of it, boxes, rings, bars, capsules, text.
+    static func scene(_ r: inout Random, _ w: Int32, _ h: Int32) -> [Layer] {
+        var layers: [Layer] = []
+        for k in 0..<(3 + r.next(8)) {
+            let key = UInt32(k) << 4
+            let x = Int32(r.next(Int(w))) - 8, y = Int32(r.next(Int(h))) - 8
+            let bw = Int32(4 + r.next(Int(w))), bh = Int32(4 + r.next(Int(h)))
+            switch r.next(7) {
+            case 0:
+                let whole = r.next(2) == 0
+                let rect = whole ? IntRect(x: 0, y: 0, width: w, height: h) : IntRect(x: x, y: y, width: bw, height: bh)
+                layers.append(Layer(key: key, .fill(rect, r.colour(opaque: r.next(3) == 0))))
+            case 1, 2:
+                let shape = RoundedRectShape(
+                    x: x * 256 + Int32(r.next(256)), y: y * 256 + Int32(r.next(256)), width: bw * 256 + Int32(r.next(256)),
+                    height: bh * 256, radius: Int32(r.next(Int(min(bw, bh)) * 128 + 1)), color: r.colour(opaque: r.next(2) == 0),
+                    strokeWidth: r.next(4) == 0 ? Int32(256 + r.next(512)) : 0)
+                layers.append(Layer(key: key, .roundedRect(shape)))
+            case 3:
+                let outer = Int32(3 + r.next(Int(min(w, h)) / 2)) * 256
+                layers.append(
+                    Layer(
+                        key: key,
+                        .ring(
+                            RingShape(
+                                centerX: x * 256 + 128, centerY: y * 256 + 77, outerRadius: outer, innerRadius: outer * 2 / 3,
+                                track: r.colour(opaque: false), indicator: r.colour(opaque: true), arcStart: Angle(units: Int32(r.next(65536))),
+                                arcSweep: Angle(units: Int32(r.next(65536))), roundCaps: r.next(2) == 0))))
+            case 4:
+                layers.append(
+                    Layer(
+                        key: key,
+                        .bar(
+                            BarShape(
+                                x: x * 256, y: y * 256 + 100, width: bw * 256, height: 6 * 256, radius: 3 * 256, track: r.colour(opaque: false),
+                                indicator: r.colour(opaque: true), fillTo: bw * 128))))
+            case 5:
+                layers.append(
+                    Layer(
+                        key: key,
+                        .capsule(
+                            CapsuleShape(x0: x * 256, y0: y * 256, x1: (x + bw / 2) * 256, y1: y * 256 + 300, radius: 700, color: r.colour(opaque: false)))))
+            default:
+                let mw = Int32(1 + r.next(24)), mh = Int32(1 + r.next(12))
+                let coverage = (0..<Int(mw * mh)).map { _ in UInt8(r.next(256)) }
+                layers.append(
+                    Layer(key: key, .mask(MaskShape(mask: CoverageMask(width: mw, height: mh, coverage: coverage), x: x, y: y, color: r.colour(opaque: false)))))
+            }
+        }
+        return layers
+    }
+
+    /// Every layer drawn over the whole screen, pixel by pixel, on a fresh buffer.
+    static func reference<Layout: PixelLayout>(_ layers: [Layer], background: Color, _ canvas: Canvas<Layout>) {
+        fillRect(canvas, canvas.bounds, Color(r: background.r, g: background.g, b: background.b), clip: canvas.bounds)
+        for layer in layers { layer.drawable.draw(into: canvas, clip: canvas.bounds) }
+    }
+
+    func check<Layout: PixelLayout>(_ layout: Layout.Type, rotation: Rotation, seed: UInt64) {
+        var r = Random(seed: seed)
+        let width = Int32(17 + r.next(60)), height = Int32(9 + r.next(50))
+        let stride = Int(width) * Layout.bytesPerPixel + r.next(3) * 4
+        let bytes = stride * Int(height)
+        let shown = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+        let want = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+        defer {
+            shown.deallocate()
+            want.deallocate()
+        }
+        shown.initializeMemory(as: UInt8.self, repeating: 0x5A, count: bytes)
+        let canvas = Canvas<Layout>(memory: shown, physicalWidth: width, physicalHeight: height, stride: stride, rotation: rotation)
+        let reference = Canvas<Layout>(memory: want, physicalWidth: width, physicalHeight: height, stride: stride, rotation: rotation)
+        var compositor = Compositor(background: r.colour(opaque: true))
+        var layers = Self.scene(&r, canvas.width, canvas.height)
+        for frame in 0..<4 {
+            compositor.render(layers, into: canvas)
+            want.initializeMemory(as: UInt8.self, repeating: 0x5A, count: bytes)
+            Self.reference(layers, background: compositor.background, reference)
+            var differing = 0
+            for y in 0..<canvas.height {
+                for x in 0..<canvas.width where Layout.load(canvas.address(x, y)) != Layout.load(reference.address(x, y)) { differing += 1 }
+            }
+            #expect(differing == 0, "\(Layout.format) \(rotation) seed \(seed) frame \(frame): \(differing) pixels differ")
+            // The next frame changes some layers, so only their damage is redrawn.
+            let next = Self.scene(&r, canvas.width, canvas.height)
+            for (i, layer) in next.enumerated() where r.next(3) == 0 {
+                if i < layers.count { layers[i] = Layer(key: layers[i].key, layer.drawable) } else { layers.append(layer) }
+            }
+            if r.next(4) == 0, !layers.isEmpty { layers.removeLast() }
+        }
+    }
+
+    @Test("byte for byte the same as drawing every layer, in every format and rotation, first frames and redraws", arguments: Rotation.allCases)
+    func sameAsEveryPixel(rotation: Rotation) {
+        for seed in UInt64(1)...40 {
+            check(XRGB8888.self, rotation: rotation, seed: seed)
+            check(ARGB8888.self, rotation: rotation, seed: seed)
+            check(XBGR8888.self, rotation: rotation, seed: seed)
+            check(ABGR8888.self, rotation: rotation, seed: seed)
+            check(RGB565.self, rotation: rotation, seed: seed)
+            check(BGR565.self, rotation: rotation, seed: seed)
+            check(RGB888.self, rotation: rotation, seed: seed)
+            check(BGR888.self, rotation: rotation, seed: seed)
+        }
+    }
+
+    @Test("flat tiles never overlap, and cover what they are given minus what was written out")
+    func tilesStayDisjoint() {
+        var r = Random(seed: 99)
+        for _ in 0..<300 {
+            let whole = IntRect(x: 0, y: 0, width: 64, height: 48)
+            var tiles = FlatTiles(whole, 1)
+            var written: [IntRect] = []
+            for step in 0..<12 {
+                let rect = IntRect(x: Int32(r.next(70)) - 3, y: Int32(r.next(50)) - 3, width: Int32(r.next(40)), height: Int32(r.next(30)))
+                switch step % 3 {
+                case 0: tiles.update(rect.intersection(whole)) { $0 &+ 1 }
+                case 1: tiles.set(rect.intersection(whole), UInt32(step))
+                default:
+                    tiles.remove(rect.intersection(whole))
+                    written.append(rect.intersection(whole))
+                }
+                for i in tiles.rects.indices {
+                    for j in tiles.rects.indices where j > i { #expect(!tiles.rects[i].intersects(tiles.rects[j])) }
+                }
+            }
+            let covered = tiles.rects.reduce(Int64(0)) { $0 + $1.area }
+            let free = tiles.uncovered(in: whole).reduce(Int64(0)) { $0 + $1.area }
+            #expect(covered + free == whole.area)
+        }
+    }
+}
