@@ -46,7 +46,8 @@ struct FlatCompositingTests {
                         .ring(
                             RingShape(
                                 centerX: x * 256 + 128, centerY: y * 256 + 77, outerRadius: outer, innerRadius: outer * 2 / 3,
-                                track: r.colour(opaque: false), indicator: r.colour(opaque: true), arcStart: Angle(units: Int32(r.next(65536))),
+                                track: r.colour(opaque: false), indicator: r.colour(opaque: true),
+                                arcStart: Angle(units: Int32(r.next(65536))),
                                 arcSweep: Angle(units: Int32(r.next(65536))), roundCaps: r.next(2) == 0))))
             case 4:
                 layers.append(
@@ -54,19 +55,27 @@ struct FlatCompositingTests {
                         key: key,
                         .bar(
                             BarShape(
-                                x: x * 256, y: y * 256 + 100, width: bw * 256, height: 6 * 256, radius: 3 * 256, track: r.colour(opaque: false),
+                                x: x * 256, y: y * 256 + 100, width: bw * 256, height: 6 * 256, radius: 3 * 256,
+                                track: r.colour(opaque: false),
                                 indicator: r.colour(opaque: true), fillTo: bw * 128))))
             case 5:
                 layers.append(
                     Layer(
                         key: key,
                         .capsule(
-                            CapsuleShape(x0: x * 256, y0: y * 256, x1: (x + bw / 2) * 256, y1: y * 256 + 300, radius: 700, color: r.colour(opaque: false)))))
+                            CapsuleShape(
+                                x0: x * 256, y0: y * 256, x1: (x + bw / 2) * 256, y1: y * 256 + 300, radius: 700,
+                                color: r.colour(opaque: false)))))
             default:
                 let mw = Int32(1 + r.next(24)), mh = Int32(1 + r.next(12))
                 let coverage = (0..<Int(mw * mh)).map { _ in UInt8(r.next(256)) }
                 layers.append(
-                    Layer(key: key, .mask(MaskShape(mask: CoverageMask(width: mw, height: mh, coverage: coverage), x: x, y: y, color: r.colour(opaque: false)))))
+                    Layer(
+                        key: key,
+                        .mask(
+                            MaskShape(
+                                mask: CoverageMask(width: mw, height: mh, coverage: coverage), x: x, y: y, color: r.colour(opaque: false))))
+                )
             }
         }
         return layers
@@ -112,7 +121,9 @@ struct FlatCompositingTests {
         }
     }
 
-    @Test("byte for byte the same as drawing every layer, in every format and rotation, first frames and redraws", arguments: Rotation.allCases)
+    @Test(
+        "byte for byte the same as drawing every layer, in every format and rotation, first frames and redraws",
+        arguments: Rotation.allCases)
     func sameAsEveryPixel(rotation: Rotation) {
         for seed in UInt64(1)...40 {
             check(XRGB8888.self, rotation: rotation, seed: seed)
