@@ -26,8 +26,9 @@ public final class Engine {
     /// The LED ring's last cancel: the amount its fill unwinds from, and when (`RingSignal.cancelled`).
     /// Read on every ring frame, from the one thread that owns the engine: unchecked at run time.
     @exclusivity(unchecked) var ringCancel: (from: Int32, at: Instant)?
-    /// Overlays fading out after their activities left (`OverlayFade`), oldest first.
-    var overlayFades: [OverlayFade] = []
+    /// Overlays fading out after their activities left (`OverlayFade`), oldest first. Read on
+    /// every frame, from the one thread that owns the engine: unchecked at run time.
+    @exclusivity(unchecked) var overlayFades: [OverlayFade] = []
 
     /// Activities at once, shown or waiting for their show delay, from all clients together. Far
     /// more than a screen can show legibly; a bound that keeps every frame's cost bounded too.

@@ -30,29 +30,56 @@ public struct Compositor {
             damage = DamageList()
             damage.add(canvas.bounds)
         }
-        for rect in damage.rects { redraw(rect, layers, canvas) }
+        // Most frames have no translucent fill or box at all: then no rectangle needs flat parts.
+        let translucent = layers.contains { Compositor.blendsFlat($0.drawable, canvas.bounds) }
+        for rect in damage.rects { redraw(rect, layers, canvas, translucent: translucent) }
         shown = layers
         lastPixelsTouched = damage.area
         return damage
     }
 
-    func redraw<Layout>(_ rect: IntRect, _ layers: [Layer], _ canvas: Canvas<Layout>) {
-        // The topmost layer that hides everything below the rectangle starts it, as one value.
+    func redraw<Layout>(_ rect: IntRect, _ layers: [Layer], _ canvas: Canvas<Layout>, translucent: Bool) {
+        // The topmost layer that hides everything below the rectangle is where drawing starts.
         var first = 0
-        var tiles = FlatTiles(rect, Layout.pack(Color(r: background.r, g: background.g, b: background.b)))
         var i = layers.count - 1
         while i >= 0 {
-            if layers[i].drawable.opaqueInterior.contains(rect), let colour = layers[i].drawable.solidColor {
-                first = i + 1
-                tiles = FlatTiles(rect, Layout.pack(colour))
+            if layers[i].drawable.opaqueInterior.contains(rect) {
+                first = i
                 break
             }
             i -= 1
+        }
+        // Keeping flat parts as values pays where a translucent layer lies over them; a rectangle
+        // with none (a spinner's arc moving, a bar's end) is drawn straight.
+        if !translucent || !layers[first...].contains(where: { Compositor.blendsFlat($0.drawable, rect) }) {
+            if i < 0 { fillRect(canvas, rect, Color(r: background.r, g: background.g, b: background.b), clip: rect) }
+            for j in first..<layers.count where layers[j].drawable.bounds.intersects(rect) {
+                layers[j].drawable.draw(into: canvas, clip: rect, profiles: ringProfiles)
+            }
+            return
+        }
+        var tiles: FlatTiles
+        if i >= 0, let colour = layers[i].drawable.solidColor {
+            tiles = FlatTiles(rect, Layout.pack(colour))
+            first = i + 1
+        } else {
+            tiles = FlatTiles(rect, Layout.pack(Color(r: background.r, g: background.g, b: background.b)))
         }
         for j in first..<layers.count where layers[j].drawable.bounds.intersects(rect) {
             compose(layers[j].drawable, rect, &tiles, canvas)
         }
         tiles.write(rect, into: canvas)
+    }
+
+    /// Whether `d` is translucent and uniform over part of `rect`: a dimming fill, or the
+    /// inside of a translucent box.
+    static func blendsFlat(_ d: Drawable, _ rect: IntRect) -> Bool {
+        switch d {
+        case .fill(let r, let c): return c.a != 0 && c.a != 255 && r.intersects(rect)
+        case .roundedRect(let s):
+            return s.strokeWidth == 0 && s.color.a != 0 && s.color.a != 255 && s.coveredInterior.intersects(rect)
+        case .ring, .bar, .capsule, .mask: return false
+        }
     }
 
     /// Adds one layer to the rectangle being redrawn: over flat parts as a change of their

@@ -71,8 +71,9 @@ enum BenchCommand {
             try DemoCommand.apply("show pay checkout label=\"Processing payment\"", at: 0, session)
             first = 0
         default:
+            // The checkout once its dimming has faded in, then its spinner turning.
             try DemoCommand.apply("show pay checkout label=\"Processing payment\"", at: 0, session)
-            first = 0
+            first = 200_000
         }
         if args.flags.contains("setup-only") {
             print("halo bench: scene \(scene) built; nothing drawn (--setup-only)")
