@@ -131,6 +131,17 @@ public final class FreeTypeText: TextRasterizer {
         return g
     }
 
+    /// Rasterises the printable ASCII glyphs at each of `sizes` (at most 8 sizes of 1 to 512
+    /// pixels are taken), so that labels in those sizes draw from the cache from their first
+    /// frame.
+    public func prepare(sizes: [Int32]) {
+        glyphs.reserveCapacity(1024)
+        for size in Set(sizes.filter { (1...512).contains($0) }.prefix(8)) {
+            for value in UInt32(0x20)...0x7E { _ = glyph(Unicode.Scalar(value)!, size: size) }
+            _ = lineHeight(size: size)
+        }
+    }
+
     public func width(of text: String, size: Int32) -> Int32 {
         var w: Int32 = 0
         for s in text.unicodeScalars { w += glyph(s, size: size).advance }

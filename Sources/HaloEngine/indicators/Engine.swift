@@ -44,6 +44,7 @@ public final class Engine {
         self.policy = policy
         self.text = text
         self.labels = LabelCache(text)
+        text.prepare(sizes: [theme.fontSize, theme.toastFontSize])
     }
 
     /// Draws text with `text` from now on (a board's new font after a reload). Labels are laid
@@ -51,6 +52,7 @@ public final class Engine {
     public func replaceText(_ text: TextRasterizer) {
         self.text = text
         labels = LabelCache(text)
+        text.prepare(sizes: [theme.fontSize, theme.toastFontSize])
     }
 
     /// Carries out one command at `now`. Errors leave every activity as it was. `owner` names

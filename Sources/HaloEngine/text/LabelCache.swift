@@ -21,7 +21,14 @@ final class LabelCache {
     var layouts: [LayoutKey: LabelLayout.Result] = [:]
     static let capacity = 64
 
-    init(_ text: TextRasterizer) { self.text = text }
+    /// Made with room for what it holds, at start rather than on the first label drawn.
+    init(_ text: TextRasterizer) {
+        self.text = text
+        masks.reserveCapacity(LabelCache.capacity)
+        layouts.reserveCapacity(LabelCache.capacity)
+        recentMasks.reserveCapacity(LabelCache.recentCount)
+        recentLayouts.reserveCapacity(LabelCache.recentCount)
+    }
 
     /// The last few lookups, checked before the dictionaries: a frame asks again for the
     /// strings it asked for last frame, and comparing a string with itself is cheaper than

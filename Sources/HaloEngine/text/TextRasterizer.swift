@@ -9,4 +9,12 @@ public protocol TextRasterizer: AnyObject {
     func width(of text: String, size: Int32) -> Int32
     /// The line drawn into a mask `width(of:)` wide and `lineHeight` tall.
     func render(_ text: String, size: Int32) -> CoverageMask
+    /// Gets ready to draw text at `sizes` before it is first asked for (a font rasterises the
+    /// printable ASCII glyphs), so that the first label, toast or checkout on screen pays only
+    /// for drawing it. A daemon does this at start.
+    func prepare(sizes: [Int32])
+}
+
+extension TextRasterizer {
+    public func prepare(sizes: [Int32]) {}
 }

@@ -77,7 +77,9 @@ public struct Compositor {
         switch d {
         case .fill(let r, let c): return c.a != 0 && c.a != 255 && r.intersects(rect)
         case .roundedRect(let s):
-            return s.strokeWidth == 0 && s.color.a != 0 && s.color.a != 255 && s.coveredInterior.intersects(rect)
+            if s.strokeWidth != 0 || s.color.a == 0 || s.color.a == 255 { return false }
+            let bands = s.coveredBands
+            return bands.0.intersects(rect) || bands.1.intersects(rect) || bands.2.intersects(rect)
         case .ring, .bar, .capsule, .mask: return false
         }
     }
@@ -97,19 +99,26 @@ public struct Compositor {
             tiles.update(area) { Compositor.blended($0, c, Layout.self) }
         case .roundedRect(let s) where s.strokeWidth == 0:
             let area = s.bounds.intersection(rect)
-            let inside = s.coveredInterior.intersection(area)
+            let bands = s.coveredBands
+            let inside = (bands.0.intersection(area), bands.1.intersection(area), bands.2.intersection(area))
             // The rim's pixels are each their own: the flat parts under it are written first.
-            for part in area.subtracting(inside) {
-                tiles.write(part, into: canvas)
-                drawRoundedRect(canvas, s, clip: part)
+            area.forEachPiece(outside: inside.0) { a in
+                a.forEachPiece(outside: inside.1) { b in
+                    b.forEachPiece(outside: inside.2) { rim in
+                        tiles.write(rim, into: canvas)
+                        drawRoundedRect(canvas, s, clip: rim)
+                    }
+                }
             }
-            if inside.isEmpty || s.color.a == 0 { return }
-            if s.color.a == 255 {
-                tiles.set(inside, Layout.pack(s.color))
-                return
+            if s.color.a == 0 { return }
+            for band in [inside.0, inside.1, inside.2] where !band.isEmpty {
+                if s.color.a == 255 {
+                    tiles.set(band, Layout.pack(s.color))
+                } else {
+                    for part in tiles.uncovered(in: band) { drawRoundedRect(canvas, s, clip: part) }
+                    tiles.update(band) { Compositor.blended($0, s.color, Layout.self) }
+                }
             }
-            for part in tiles.uncovered(in: inside) { drawRoundedRect(canvas, s, clip: part) }
-            tiles.update(inside) { Compositor.blended($0, s.color, Layout.self) }
         default:
             tiles.write(d.bounds.intersection(rect), into: canvas)
             d.draw(into: canvas, clip: rect, profiles: ringProfiles)

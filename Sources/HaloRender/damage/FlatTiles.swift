@@ -30,7 +30,7 @@ struct FlatTiles {
             let inside = rects[i].intersection(r)
             if !inside.isEmpty {
                 let old = values[i]
-                for piece in rects[i].subtracting(inside) {
+                rects[i].forEachPiece(outside: inside) { piece in
                     rects.append(piece)
                     values.append(old)
                 }
@@ -49,10 +49,18 @@ struct FlatTiles {
         values.append(value)
     }
 
-    /// Forgets every tile's part inside `r`, returning them with their values.
-    @discardableResult
-    mutating func remove(_ r: IntRect) -> [(IntRect, UInt32)] {
-        var taken: [(IntRect, UInt32)] = []
+    /// Forgets every tile's part inside `r`.
+    mutating func remove(_ r: IntRect) {
+        var i = 0
+        while i < rects.count {
+            let inside = rects[i].intersection(r)
+            i = inside.isEmpty ? i + 1 : cut(i, inside)
+        }
+    }
+
+    /// Writes the tiles' parts inside `r` to the canvas and forgets them: from here on those
+    /// pixels are the canvas's.
+    mutating func write<Layout>(_ r: IntRect, into canvas: Canvas<Layout>) {
         var i = 0
         while i < rects.count {
             let inside = rects[i].intersection(r)
@@ -60,17 +68,32 @@ struct FlatTiles {
                 i += 1
                 continue
             }
-            taken.append((inside, values[i]))
-            let old = values[i], rest = rects[i].subtracting(inside)
+            fillPacked(canvas, inside, values[i])
+            i = cut(i, inside)
+        }
+    }
+
+    /// Replaces tile `i` by its parts outside `inside`; returns the index of the next tile.
+    private mutating func cut(_ i: Int, _ inside: IntRect) -> Int {
+        let tile = rects[i], value = values[i]
+        var at = i
+        var first = true
+        tile.forEachPiece(outside: inside) { piece in
+            if first {
+                rects[at] = piece
+                first = false
+            } else {
+                rects.insert(piece, at: at)
+                values.insert(value, at: at)
+            }
+            at += 1
+        }
+        if first {
             rects.remove(at: i)
             values.remove(at: i)
-            for piece in rest {
-                rects.insert(piece, at: i)
-                values.insert(old, at: i)
-                i += 1
-            }
+            return i
         }
-        return taken
+        return at
     }
 
     /// The parts of `r` that no tile covers, as rectangles that do not overlap.
@@ -85,24 +108,28 @@ struct FlatTiles {
         return parts
     }
 
-    /// Writes the tiles' parts inside `r` to the canvas and forgets them: from here on those
-    /// pixels are the canvas's.
-    mutating func write<Layout>(_ r: IntRect, into canvas: Canvas<Layout>) {
-        for (rect, value) in remove(r) { fillPacked(canvas, rect, value) }
-    }
 }
 
 extension IntRect {
-    /// The parts of `self` outside `other`: up to four rectangles that do not overlap (the
+    /// Each part of `self` outside `other`: up to four rectangles that do not overlap (the
     /// bands above and below, then the sides between them).
-    func subtracting(_ other: IntRect) -> [IntRect] {
+    @inline(__always)
+    func forEachPiece(outside other: IntRect, _ body: (IntRect) -> Void) {
         let cut = intersection(other)
-        if cut.isEmpty { return isEmpty ? [] : [self] }
+        if cut.isEmpty {
+            if !isEmpty { body(self) }
+            return
+        }
+        if cut.y > y { body(IntRect(x: x, y: y, width: width, height: cut.y - y)) }
+        if cut.maxY < maxY { body(IntRect(x: x, y: cut.maxY, width: width, height: maxY - cut.maxY)) }
+        if cut.x > x { body(IntRect(x: x, y: cut.y, width: cut.x - x, height: cut.height)) }
+        if cut.maxX < maxX { body(IntRect(x: cut.maxX, y: cut.y, width: maxX - cut.maxX, height: cut.height)) }
+    }
+
+    /// The parts of `self` outside `other`, as `forEachPiece` gives them.
+    func subtracting(_ other: IntRect) -> [IntRect] {
         var parts: [IntRect] = []
-        if cut.y > y { parts.append(IntRect(x: x, y: y, width: width, height: cut.y - y)) }
-        if cut.maxY < maxY { parts.append(IntRect(x: x, y: cut.maxY, width: width, height: maxY - cut.maxY)) }
-        if cut.x > x { parts.append(IntRect(x: x, y: cut.y, width: cut.x - x, height: cut.height)) }
-        if cut.maxX < maxX { parts.append(IntRect(x: cut.maxX, y: cut.y, width: maxX - cut.maxX, height: cut.height)) }
+        forEachPiece(outside: other) { parts.append($0) }
         return parts
     }
 }

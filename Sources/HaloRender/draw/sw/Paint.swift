@@ -10,6 +10,14 @@ struct Paint<Layout: PixelLayout> {
         self.opaque = color.a == 255
     }
 
+    /// A paint of a value already packed, for whole stores only.
+    init(packed: UInt32) {
+        let c = Layout.unpack(packed)
+        self.color = Color(r: UInt8(truncatingIfNeeded: c.r), g: UInt8(truncatingIfNeeded: c.g), b: UInt8(truncatingIfNeeded: c.b))
+        self.packed = packed
+        self.opaque = true
+    }
+
     var visible: Bool { color.a != 0 }
 
     /// Paints one pixel with coverage `coverage` (Q8, 0...256).
@@ -75,6 +83,10 @@ struct Paint<Layout: PixelLayout> {
             // wide stores only pays from a few dozen pixels on.
             if Layout.bytesPerPixel == 4 && step == 4 && count >= 24 {
                 fill32(q, count: count)
+                return
+            }
+            if Layout.bytesPerPixel != 4 && step == Layout.bytesPerPixel && count >= 48 {
+                PixelRun(packed: packed, bytesPerPixel: step).fill(q, count: count)
                 return
             }
             for _ in 0..<count {

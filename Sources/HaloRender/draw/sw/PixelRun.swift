@@ -9,13 +9,21 @@ struct PixelRun {
     init(packed: UInt32, bytesPerPixel: Int) {
         self.packed = packed
         self.bytesPerPixel = bytesPerPixel
-        var a = SIMD16<UInt8>(), b = SIMD16<UInt8>(), c = SIMD16<UInt8>()
-        for i in 0..<16 {
-            a[i] = UInt8(truncatingIfNeeded: packed >> UInt32(8 * (i % bytesPerPixel)))
-            b[i] = UInt8(truncatingIfNeeded: packed >> UInt32(8 * ((16 + i) % bytesPerPixel)))
-            c[i] = UInt8(truncatingIfNeeded: packed >> UInt32(8 * ((32 + i) % bytesPerPixel)))
+        switch bytesPerPixel {
+        case 4:
+            a = unsafeBitCast(SIMD4<UInt32>(repeating: packed), to: SIMD16<UInt8>.self)
+            (b, c) = (a, a)
+        case 2:
+            a = unsafeBitCast(SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: packed)), to: SIMD16<UInt8>.self)
+            (b, c) = (a, a)
+        default:
+            // Three-byte pixels: the 48-byte pattern is three different vectors.
+            let p0 = UInt8(truncatingIfNeeded: packed), p1 = UInt8(truncatingIfNeeded: packed >> 8)
+            let p2 = UInt8(truncatingIfNeeded: packed >> 16)
+            a = SIMD16(p0, p1, p2, p0, p1, p2, p0, p1, p2, p0, p1, p2, p0, p1, p2, p0)
+            b = SIMD16(p1, p2, p0, p1, p2, p0, p1, p2, p0, p1, p2, p0, p1, p2, p0, p1)
+            c = SIMD16(p2, p0, p1, p2, p0, p1, p2, p0, p1, p2, p0, p1, p2, p0, p1, p2)
         }
-        (self.a, self.b, self.c) = (a, b, c)
     }
 
     /// Writes `count` pixels from `p` on, upwards in memory.
@@ -69,17 +77,22 @@ func fillPacked<Layout: PixelLayout>(_ canvas: Canvas<Layout>, _ rect: IntRect, 
     if r.isEmpty { return }
     let bpp = Layout.bytesPerPixel
     let run = PixelRun(packed: packed, bytesPerPixel: bpp)
+    // Four-byte pixels take `Paint.fill32`'s aligned stores; others the pattern's.
+    let paint = Paint<Layout>(packed: packed)
+    @inline(__always) func fill(_ p: UnsafeMutableRawPointer, _ count: Int) {
+        if bpp == 4 && count >= 24 { paint.fill32(p, count: count) } else { run.fill(p, count: count) }
+    }
     if canvas.xStep == bpp || canvas.xStep == -bpp {
         if canvas.xStep == bpp && r.x == 0 && r.width == canvas.width && canvas.yStep == bpp * Int(canvas.width) {
-            run.fill(canvas.address(0, r.y), count: Int(r.width) * Int(r.height))
+            fill(canvas.address(0, r.y), Int(r.width) * Int(r.height))
             return
         }
         // Logical rows are memory rows; a mirrored one starts at its right end.
         let startX = canvas.xStep > 0 ? r.x : r.maxX - 1
-        for y in r.y..<r.maxY { run.fill(canvas.address(startX, y), count: Int(r.width)) }
+        for y in r.y..<r.maxY { fill(canvas.address(startX, y), Int(r.width)) }
     } else {
         // Turned a quarter: logical columns are memory rows.
         let startY = canvas.yStep > 0 ? r.y : r.maxY - 1
-        for x in r.x..<r.maxX { run.fill(canvas.address(x, startY), count: Int(r.height)) }
+        for x in r.x..<r.maxX { fill(canvas.address(x, startY), Int(r.height)) }
     }
 }

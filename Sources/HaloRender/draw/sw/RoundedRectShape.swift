@@ -47,6 +47,21 @@ public struct RoundedRectShape: Equatable {
         return wide.area >= tall.area ? wide : tall
     }
 
+    /// Whole pixels the filled shape covers completely, as three rectangles that do not
+    /// overlap (some may be empty): the band between the corners' rows, and the straight
+    /// middles of the rows above and below it. Empty for a stroke.
+    var coveredBands: (IntRect, IntRect, IntRect) {
+        if strokeWidth > 0 { return (.empty, .empty, .empty) }
+        let wide = IntRect(
+            minX: Fixed.ceil(x), minY: Fixed.ceil(y + radius), maxX: Fixed.floor(x + width), maxY: Fixed.floor(y + height - radius))
+        let tall = IntRect(
+            minX: Fixed.ceil(x + radius), minY: Fixed.ceil(y), maxX: Fixed.floor(x + width - radius), maxY: Fixed.floor(y + height))
+        if wide.isEmpty || tall.isEmpty { return (wide.isEmpty ? .empty : wide, tall.isEmpty ? .empty : tall, .empty) }
+        let above = IntRect(minX: tall.x, minY: tall.y, maxX: tall.maxX, maxY: min(tall.maxY, wide.y))
+        let below = IntRect(minX: tall.x, minY: max(tall.y, wide.maxY), maxX: tall.maxX, maxY: tall.maxY)
+        return (wide, above.isEmpty ? .empty : above, below.isEmpty ? .empty : below)
+    }
+
     /// The stroke's inner outline.
     var inner: RoundedRectShape {
         RoundedRectShape(
