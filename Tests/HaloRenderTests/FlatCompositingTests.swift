@@ -67,7 +67,7 @@ struct FlatCompositingTests {
                                 x0: x * 256, y0: y * 256, x1: (x + bw / 2) * 256, y1: y * 256 + 300, radius: 700,
                                 color: r.colour(opaque: false)))))
             default:
-                let mw = Int32(1 + r.next(24)), mh = Int32(1 + r.next(12))
+                let mw = Int32(1 + r.next(70)), mh = Int32(1 + r.next(30))
                 let coverage = (0..<Int(mw * mh)).map { _ in UInt8(r.next(256)) }
                 layers.append(
                     Layer(
@@ -87,9 +87,13 @@ struct FlatCompositingTests {
         for layer in layers { layer.drawable.draw(into: canvas, clip: canvas.bounds) }
     }
 
-    func check<Layout: PixelLayout>(_ layout: Layout.Type, rotation: Rotation, seed: UInt64) {
+    func check<Layout: PixelLayout>(
+        _ layout: Layout.Type, rotation: Rotation, seed: UInt64,
+        scene: (inout Random, Int32, Int32) -> [Layer] = { FlatCompositingTests.scene(&$0, $1, $2) },
+        minimum: (width: Int32, height: Int32) = (0, 0)
+    ) {
         var r = Random(seed: seed)
-        let width = Int32(17 + r.next(60)), height = Int32(9 + r.next(50))
+        let width = max(minimum.width, Int32(17 + r.next(60))), height = max(minimum.height, Int32(9 + r.next(50)))
         let stride = Int(width) * Layout.bytesPerPixel + r.next(3) * 4
         let bytes = stride * Int(height)
         let shown = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
@@ -102,7 +106,7 @@ struct FlatCompositingTests {
         let canvas = Canvas<Layout>(memory: shown, physicalWidth: width, physicalHeight: height, stride: stride, rotation: rotation)
         let reference = Canvas<Layout>(memory: want, physicalWidth: width, physicalHeight: height, stride: stride, rotation: rotation)
         var compositor = Compositor(background: r.colour(opaque: true))
-        var layers = Self.scene(&r, canvas.width, canvas.height)
+        var layers = scene(&r, canvas.width, canvas.height)
         for frame in 0..<4 {
             compositor.render(layers, into: canvas)
             want.initializeMemory(as: UInt8.self, repeating: 0x5A, count: bytes)
@@ -113,7 +117,7 @@ struct FlatCompositingTests {
             }
             #expect(differing == 0, "\(Layout.format) \(rotation) seed \(seed) frame \(frame): \(differing) pixels differ")
             // The next frame changes some layers, so only their damage is redrawn.
-            let next = Self.scene(&r, canvas.width, canvas.height)
+            let next = scene(&r, canvas.width, canvas.height)
             for (i, layer) in next.enumerated() where r.next(3) == 0 {
                 if i < layers.count { layers[i] = Layer(key: layers[i].key, layer.drawable) } else { layers.append(layer) }
             }
@@ -134,6 +138,44 @@ struct FlatCompositingTests {
             check(BGR565.self, rotation: rotation, seed: seed)
             check(RGB888.self, rotation: rotation, seed: seed)
             check(BGR888.self, rotation: rotation, seed: seed)
+        }
+    }
+
+    /// A checkout's picture: the screen dimmed, a translucent box, text over both, a spinner.
+    static func textOverFlat(_ r: inout Random, _ w: Int32, _ h: Int32) -> [Layer] {
+        func text(_ x: Int32, _ y: Int32, _ mw: Int32, _ mh: Int32, _ r: inout Random) -> MaskShape {
+            let coverage = (0..<Int(mw * mh)).map { _ in UInt8(r.next(256)) }
+            var colour = r.colour(opaque: r.next(2) == 0)
+            colour.a = [128, 200, 255][r.next(3)]
+            return MaskShape(mask: CoverageMask(width: mw, height: mh, coverage: coverage), x: x, y: y, color: colour)
+        }
+        let box = RoundedRectShape(
+            x: 512, y: 384, width: (w - 4) * 256, height: (h - 3) * 256, radius: 1024, color: r.colour(opaque: false))
+        return [
+            Layer(key: 0, .fill(IntRect(x: 0, y: 0, width: w, height: h), r.colour(opaque: false))),
+            Layer(key: 16, .mask(text(0, 0, w, 2, &r))),
+            Layer(key: 32, .roundedRect(box)),
+            Layer(key: 48, .mask(text(6, 6, max(1, w - 12), max(1, h - 12), &r))),
+            Layer(
+                key: 64,
+                .ring(
+                    RingShape(
+                        centerX: w * 128, centerY: h * 128, outerRadius: 1280, innerRadius: 900, track: r.colour(opaque: false),
+                        indicator: r.colour(opaque: true), arcSweep: Angle(units: 20000)))),
+        ]
+    }
+
+    @Test(
+        "text over a dimmed screen and a translucent box is the same as drawing every pixel, in every format and rotation",
+        arguments: Rotation.allCases)
+    func textOverFlat(rotation: Rotation) {
+        for seed in UInt64(1)...12 {
+            let scene = { (r: inout Random, w: Int32, h: Int32) in FlatCompositingTests.textOverFlat(&r, w, h) }
+            let large: (width: Int32, height: Int32) = (48, 32)
+            check(XRGB8888.self, rotation: rotation, seed: seed, scene: scene, minimum: large)
+            check(RGB565.self, rotation: rotation, seed: seed, scene: scene, minimum: large)
+            check(BGR888.self, rotation: rotation, seed: seed, scene: scene, minimum: large)
+            check(ABGR8888.self, rotation: rotation, seed: seed, scene: scene, minimum: large)
         }
     }
 

@@ -71,6 +71,9 @@ public struct Compositor {
         tiles.write(rect, into: canvas)
     }
 
+    /// From this many pixels on, a mask over one colour pays for its table of 255 blends.
+    static let tabledMaskArea: Int64 = 512
+
     /// Whether `d` is translucent and uniform over part of `rect`: a dimming fill, or the
     /// inside of a translucent box.
     static func blendsFlat(_ d: Drawable, _ rect: IntRect) -> Bool {
@@ -118,6 +121,16 @@ public struct Compositor {
                     for part in tiles.uncovered(in: band) { drawRoundedRect(canvas, s, clip: part) }
                     tiles.update(band) { Compositor.blended($0, s.color, Layout.self) }
                 }
+            }
+        case .mask(let m) where m.bounds.intersection(rect).area >= Compositor.tabledMaskArea:
+            // Text over one colour: each coverage's blend is worked out once.
+            let area = m.bounds.intersection(rect)
+            if let under = tiles.value(covering: area) {
+                tiles.write(area, into: canvas)
+                drawMask(canvas, m, clip: rect, over: under)
+            } else {
+                tiles.write(area, into: canvas)
+                drawMask(canvas, m, clip: rect)
             }
         default:
             tiles.write(d.bounds.intersection(rect), into: canvas)

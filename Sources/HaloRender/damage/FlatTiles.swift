@@ -96,6 +96,21 @@ struct FlatTiles {
         return at
     }
 
+    /// The one value every pixel of `r` holds, if tiles of one value cover it all.
+    func value(covering r: IntRect) -> UInt32? {
+        var value: UInt32? = nil
+        var covered: Int64 = 0
+        for i in rects.indices {
+            let part = rects[i].intersection(r)
+            if part.isEmpty { continue }
+            if let v = value, v != values[i] { return nil }
+            value = values[i]
+            covered += part.area
+        }
+        // The tiles do not overlap, so their parts add up to all of `r` only if they cover it.
+        return covered == r.area ? value : nil
+    }
+
     /// The parts of `r` that no tile covers, as rectangles that do not overlap.
     func uncovered(in r: IntRect) -> [IntRect] {
         var parts = [r]

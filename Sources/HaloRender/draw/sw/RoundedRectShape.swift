@@ -86,6 +86,14 @@ public func drawRoundedRect<Layout>(_ canvas: Canvas<Layout>, _ shape: RoundedRe
         let top = Int64(y) * 256
         let rowCover = EdgeCoverage.span(left: top, from: outline.y0, to: outline.y1)
         if rowCover == 0 { continue }
+        // A whole row through the corners: empty, cut by the arc, solid, cut, empty.
+        if hole == nil && rowCover >= 256 && outline.r > 0 {
+            let dy2 = outline.cornerRowDistance2(top &+ 128)
+            if dy2 > 0 {
+                drawCornerRow(canvas, outline, paint, y: y, top: top, dy2: dy2, from: area.x, to: area.maxX)
+                continue
+            }
+        }
         var x = area.x
         var p = canvas.address(x, y)
         while x < area.maxX {
@@ -111,6 +119,36 @@ public func drawRoundedRect<Layout>(_ canvas: Canvas<Layout>, _ shape: RoundedRe
             p += canvas.xStep
         }
     }
+}
+
+/// Columns `from ..< to` of a whole row `y` that runs through a filled shape's corners: the
+/// arcs' cuts (`RoundedOutline.cut`) leave only the few pixels each arc crosses to be shaded
+/// one by one; those between the cuts are wholly covered and painted as one run.
+func drawCornerRow<Layout>(
+    _ canvas: Canvas<Layout>, _ outline: RoundedOutline, _ paint: Paint<Layout>, y: Int32, top: Int64, dy2: Int64, from: Int32,
+    to: Int32
+) {
+    let left = outline.cut(dy2: dy2, centre: outline.x0 &+ outline.r, leftward: true)
+    let right = outline.cut(dy2: dy2, centre: outline.x1 &- outline.r, leftward: false)
+    var x = max(from, left.outside)
+    var p = canvas.address(x, y)
+    // Shaded, solid, shaded, in column order; each pixel is visited once whatever the cuts.
+    @inline(__always) func shade(to end: Int32) {
+        let limit = min(end, to)
+        while x < limit {
+            paint.cover(p, outline.coverage(x: x, rowTop: top))
+            x &+= 1
+            p += canvas.xStep
+        }
+    }
+    shade(to: left.inside)
+    let solid = min(right.inside, to)
+    if x < solid {
+        paint.run(p, count: Int(solid &- x), step: canvas.xStep)
+        p += canvas.xStep &* Int(solid &- x)
+        x = solid
+    }
+    shade(to: right.outside)
 }
 
 /// A rounded rectangle's outline set up for per-pixel coverage. Its arithmetic wraps: every
