@@ -54,7 +54,25 @@ struct PixelRun {
             q += 48
             left &-= 48
         }
-        // What is left is under 48 bytes, a whole number of pixels.
+        // Under 48 bytes left, the pattern's phase back at its start: whole vectors first.
+        if left >= 16 {
+            q.storeBytes(of: a, toByteOffset: 0, as: SIMD16<UInt8>.self)
+            q += 16
+            left &-= 16
+            if left >= 16 {
+                q.storeBytes(of: b, toByteOffset: 0, as: SIMD16<UInt8>.self)
+                q += 16
+                left &-= 16
+            }
+        }
+        // Under 16 bytes left: from where the vectors stopped, pixel by pixel. A 16-byte store
+        // ends mid-pixel for 3-byte pixels; the pixel loop starts from the last whole pixel.
+        if bytesPerPixel == 3 {
+            let written = count &* 3 &- left
+            let whole = written / 3 * 3
+            q -= written &- whole
+            left = count &* 3 &- whole
+        }
         while left > 0 {
             switch bytesPerPixel {
             case 4: q.storeBytes(of: packed, as: UInt32.self)
