@@ -154,20 +154,27 @@ public final class FreeTypeText: TextRasterizer {
         let baseline = ascender(size: size)
         var bytes = [UInt8](repeating: 0, count: Int(width * height))
         var pen: Int32 = 0
-        for s in text.unicodeScalars {
-            let g = glyph(s, size: size)
-            for row in 0..<g.rows {
-                let y = baseline - g.top + row
-                if y < 0 || y >= height { continue }
-                for col in 0..<g.width {
-                    let x = pen + g.left + col
-                    if x < 0 || x >= width { continue }
-                    let c = g.coverage[Int(row * g.width + col)]
-                    let i = Int(y * width + x)
-                    if c > bytes[i] { bytes[i] = c }
+        bytes.withUnsafeMutableBufferPointer { line in
+            for s in text.unicodeScalars {
+                let g = glyph(s, size: size)
+                // The glyph's columns and rows that fall inside the line, worked out once.
+                let x0 = pen + g.left
+                let firstCol = max(0, -x0), endCol = min(g.width, width - x0)
+                let y0 = baseline - g.top
+                let firstRow = max(0, -y0), endRow = min(g.rows, height - y0)
+                if firstCol < endCol && firstRow < endRow && g.coverage.count >= Int(g.width) * Int(g.rows) {
+                    g.coverage.withUnsafeBufferPointer { glyphBytes in
+                        for row in firstRow..<endRow {
+                            let from = Int(row * g.width), to = Int((y0 + row) * width + x0)
+                            for col in Int(firstCol)..<Int(endCol) {
+                                let c = glyphBytes[from + col]
+                                if c > line[to + col] { line[to + col] = c }
+                            }
+                        }
+                    }
                 }
+                pen += g.advance
             }
-            pen += g.advance
         }
         return CoverageMask(width: width, height: height, coverage: bytes)
     }
