@@ -99,7 +99,7 @@ public struct Compositor {
                 return
             }
             for part in tiles.uncovered(in: area) { fillRect(canvas, part, c, clip: part) }
-            tiles.update(area) { Compositor.blended($0, c, Layout.self) }
+            tiles.update(area) { Paint<Layout>.blended($0, c) }
         case .roundedRect(let s) where s.strokeWidth == 0:
             let area = s.bounds.intersection(rect)
             let bands = s.coveredBands
@@ -108,8 +108,9 @@ public struct Compositor {
             area.forEachPiece(outside: inside.0) { a in
                 a.forEachPiece(outside: inside.1) { b in
                     b.forEachPiece(outside: inside.2) { rim in
+                        let under = s.color.a == 255 ? nil : tiles.value(covering: rim)
                         tiles.write(rim, into: canvas)
-                        drawRoundedRect(canvas, s, clip: rim)
+                        drawRoundedRect(canvas, s, clip: rim, over: under)
                     }
                 }
             }
@@ -119,7 +120,7 @@ public struct Compositor {
                     tiles.set(band, Layout.pack(s.color))
                 } else {
                     for part in tiles.uncovered(in: band) { drawRoundedRect(canvas, s, clip: part) }
-                    tiles.update(band) { Compositor.blended($0, s.color, Layout.self) }
+                    tiles.update(band) { Paint<Layout>.blended($0, s.color) }
                 }
             }
         case .mask(let m) where m.bounds.intersection(rect).area >= Compositor.tabledMaskArea:
@@ -135,19 +136,6 @@ public struct Compositor {
         default:
             tiles.write(d.bounds.intersection(rect), into: canvas)
             d.draw(into: canvas, clip: rect, profiles: ringProfiles)
-        }
-    }
-
-    /// The value a pixel holding `value` holds after `colour` is blended over it whole, worked
-    /// out by the same code on one pixel of scratch memory.
-    @inline(__always)
-    static func blended<Layout: PixelLayout>(_ value: UInt32, _ colour: Color, _: Layout.Type) -> UInt32 {
-        var scratch: UInt32 = 0
-        return withUnsafeMutableBytes(of: &scratch) { pixel in
-            let p = pixel.baseAddress!
-            Layout.store(value, p)
-            Layout.blend(p, colour, packed: Layout.pack(colour), alpha: UInt32(colour.a))
-            return Layout.load(p)
         }
     }
 }

@@ -20,6 +20,19 @@ struct Paint<Layout: PixelLayout> {
 
     var visible: Bool { color.a != 0 }
 
+    /// The value a pixel holding `value` holds after `colour` is blended over it whole, worked
+    /// out by the same code on one pixel of scratch memory.
+    @inline(__always)
+    static func blended(_ value: UInt32, _ colour: Color) -> UInt32 {
+        var scratch: UInt32 = 0
+        return withUnsafeMutableBytes(of: &scratch) { pixel in
+            let p = pixel.baseAddress!
+            Layout.store(value, p)
+            Layout.blend(p, colour, packed: Layout.pack(colour), alpha: UInt32(colour.a))
+            return Layout.load(p)
+        }
+    }
+
     /// Paints one pixel with coverage `coverage` (Q8, 0...256).
     @inline(__always)
     func cover(_ p: UnsafeMutableRawPointer, _ coverage: Int32) {

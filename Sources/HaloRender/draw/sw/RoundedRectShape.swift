@@ -70,16 +70,20 @@ public struct RoundedRectShape: Equatable {
     }
 }
 
-/// Draws a rounded rectangle; corners are exact-area discs, sides exact spans.
-public func drawRoundedRect<Layout>(_ canvas: Canvas<Layout>, _ shape: RoundedRectShape, clip: IntRect) {
+/// Draws a rounded rectangle; corners are exact-area discs, sides exact spans. `over`, when
+/// given, is the one value every pixel under `clip` holds (a flat part of the screen): wholly
+/// covered pixels then take the colour blended over it once, as plain stores.
+public func drawRoundedRect<Layout>(_ canvas: Canvas<Layout>, _ shape: RoundedRectShape, clip: IntRect, over: UInt32? = nil) {
     let area = shape.bounds.intersection(clip).intersection(canvas.bounds)
     if area.isEmpty || shape.color.a == 0 { return }
     let paint = Paint<Layout>(shape.color)
+    // Whole pixels: the same blend as `paint` gives them, worked out once where the ground is flat.
+    let runs = over.map { Paint<Layout>(packed: Paint<Layout>.blended($0, shape.color)) } ?? paint
     let outline = RoundedOutline(shape)
     let hole = shape.strokeWidth > 0 && shape.inner.width > 0 && shape.inner.height > 0 ? RoundedOutline(shape.inner) : nil
     if hole == nil && shape.coveredInterior.contains(area) {
         // Damage inside the shape (a spinner's on a message box): every pixel is whole.
-        for y in area.y..<area.maxY { paint.run(canvas.address(area.x, y), count: Int(area.width), step: canvas.xStep) }
+        for y in area.y..<area.maxY { runs.run(canvas.address(area.x, y), count: Int(area.width), step: canvas.xStep) }
         return
     }
     for y in area.y..<area.maxY {
@@ -90,7 +94,7 @@ public func drawRoundedRect<Layout>(_ canvas: Canvas<Layout>, _ shape: RoundedRe
         if hole == nil && rowCover >= 256 && outline.r > 0 {
             let dy2 = outline.cornerRowDistance2(top &+ 128)
             if dy2 > 0 {
-                drawCornerRow(canvas, outline, paint, y: y, top: top, dy2: dy2, from: area.x, to: area.maxX)
+                drawCornerRow(canvas, outline, paint, runs: runs, y: y, top: top, dy2: dy2, from: area.x, to: area.maxX)
                 continue
             }
         }
@@ -100,7 +104,7 @@ public func drawRoundedRect<Layout>(_ canvas: Canvas<Layout>, _ shape: RoundedRe
             // Inside the straight middle of a filled shape every pixel is alike: one run.
             if hole == nil, let run = outline.solidRun(row: top, x: x, limit: area.maxX), run > 0 {
                 if rowCover >= 256 {
-                    paint.run(p, count: Int(run), step: canvas.xStep)
+                    runs.run(p, count: Int(run), step: canvas.xStep)
                 } else {
                     var q = p
                     for _ in 0..<run {
@@ -125,8 +129,8 @@ public func drawRoundedRect<Layout>(_ canvas: Canvas<Layout>, _ shape: RoundedRe
 /// arcs' cuts (`RoundedOutline.cut`) leave only the few pixels each arc crosses to be shaded
 /// one by one; those between the cuts are wholly covered and painted as one run.
 func drawCornerRow<Layout>(
-    _ canvas: Canvas<Layout>, _ outline: RoundedOutline, _ paint: Paint<Layout>, y: Int32, top: Int64, dy2: Int64, from: Int32,
-    to: Int32
+    _ canvas: Canvas<Layout>, _ outline: RoundedOutline, _ paint: Paint<Layout>, runs: Paint<Layout>, y: Int32, top: Int64, dy2: Int64,
+    from: Int32, to: Int32
 ) {
     let left = outline.cut(dy2: dy2, centre: outline.x0 &+ outline.r, leftward: true)
     let right = outline.cut(dy2: dy2, centre: outline.x1 &- outline.r, leftward: false)
@@ -144,7 +148,7 @@ func drawCornerRow<Layout>(
     shade(to: left.inside)
     let solid = min(right.inside, to)
     if x < solid {
-        paint.run(p, count: Int(solid &- x), step: canvas.xStep)
+        runs.run(p, count: Int(solid &- x), step: canvas.xStep)
         p += canvas.xStep &* Int(solid &- x)
         x = solid
     }
@@ -202,11 +206,14 @@ struct RoundedOutline {
     /// left end) are wholly covered, and from `outside` on (before, for the left end) not at
     /// all; between them pixels must be shaded. `dy2` is `cornerRowDistance2` of the row.
     func cut(dy2: Int64, centre: Int64, leftward: Bool) -> (inside: Int32, outside: Int32) {
-        // Half-widths (Q8) of the disc's solid part and of its reach on this row.
-        // Newton starts from the half-widths at dy = 0, which bound the answers from above.
-        let solid = solid2 >= dy2 ? IntegerSquareRoot.floorRoot(solid2 &- dy2, guess: r &- EdgeCoverage.reach) : -1
+        // Half-widths (Q8) of the disc's solid part and of its reach on this row. Near the
+        // middle rows Newton starts from the half-widths at dy = 0; towards the disc's top,
+        // where those lie far above the answers, from a power of two near it. The solid
+        // half-width then starts from the reach's, which lies just above it.
         let reachSq = reach2 &- dy2
-        var reach = reachSq > 0 ? IntegerSquareRoot.floorRoot(reachSq, guess: r &+ EdgeCoverage.reach) : 0
+        let nearMiddle = dy2 &* 2 < reach2
+        var reach = reachSq > 0 ? IntegerSquareRoot.floorRoot(reachSq, guess: nearMiddle ? r &+ EdgeCoverage.reach : 0) : 0
+        let solid = solid2 >= dy2 ? IntegerSquareRoot.floorRoot(solid2 &- dy2, guess: max(1, reach)) : -1
         if reach &* reach < reachSq { reach &+= 1 }
         // A pixel centre at `centre ± w` for w up to `solid` is covered, from `reach` on not;
         // centres short of the corner centre lie on the straight part and are covered.
