@@ -29,7 +29,9 @@ public final class FreeTypeText: TextRasterizer {
     /// The font file's bytes, which FreeType reads from for as long as the face lives.
     let fontBytes: UnsafeMutableRawBufferPointer
     public let path: String
-    var glyphs: [GlyphKey: Glyph] = [:]
+    // Looked up for every character drawn, from the one thread that owns the text: the
+    // run-time exclusivity check would cost more than the lookup.
+    @exclusivity(unchecked) var glyphs: [GlyphKey: Glyph] = [:]
     var currentSize: Int32 = 0
     /// The largest font file read; real ones are well under this.
     public static let maximumFontBytes = 64 << 20

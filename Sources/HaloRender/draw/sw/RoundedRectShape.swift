@@ -132,27 +132,32 @@ func drawCornerRow<Layout>(
     _ canvas: Canvas<Layout>, _ outline: RoundedOutline, _ paint: Paint<Layout>, runs: Paint<Layout>, y: Int32, top: Int64, dy2: Int64,
     from: Int32, to: Int32
 ) {
-    let left = outline.cut(dy2: dy2, centre: outline.x0 &+ outline.r, leftward: true)
-    let right = outline.cut(dy2: dy2, centre: outline.x1 &- outline.r, leftward: false)
+    // Each arc's cut only where the columns reach its side of the row (a box's rim is drawn a
+    // side at a time).
+    let straight = outline.straight(row: top)
+    let left = from < straight.0 ? outline.cut(dy2: dy2, centre: outline.x0 &+ outline.r, leftward: true) : (inside: from, outside: from)
+    let right = to > straight.1 ? outline.cut(dy2: dy2, centre: outline.x1 &- outline.r, leftward: false) : (inside: to, outside: to)
     var x = max(from, left.outside)
     var p = canvas.address(x, y)
     // Shaded, solid, shaded, in column order; each pixel is visited once whatever the cuts.
-    @inline(__always) func shade(to end: Int32) {
-        let limit = min(end, to)
-        while x < limit {
-            paint.cover(p, outline.coverage(x: x, rowTop: top))
-            x &+= 1
-            p += canvas.xStep
-        }
+    let shadedLeft = min(left.inside, to)
+    while x < shadedLeft {
+        paint.cover(p, outline.coverage(x: x, rowTop: top))
+        x &+= 1
+        p += canvas.xStep
     }
-    shade(to: left.inside)
     let solid = min(right.inside, to)
     if x < solid {
         runs.run(p, count: Int(solid &- x), step: canvas.xStep)
         p += canvas.xStep &* Int(solid &- x)
         x = solid
     }
-    shade(to: right.outside)
+    let shadedRight = min(right.outside, to)
+    while x < shadedRight {
+        paint.cover(p, outline.coverage(x: x, rowTop: top))
+        x &+= 1
+        p += canvas.xStep
+    }
 }
 
 /// A rounded rectangle's outline set up for per-pixel coverage. Its arithmetic wraps: every
