@@ -205,6 +205,7 @@ struct CommandTests {
             (["replay", "x.halo", "--at", "5,soon"], "--at takes times"),
             (["bench", "--scene", "s9"], "unknown scene"),
             (["bench"], "--scene is required"),
+            (["bench", "--scene", "s1", "--format", "YUYV"], "use one of XRGB8888, ARGB8888"),
         ]
         for (arguments, message) in cases {
             let r = try halo(arguments)
@@ -231,5 +232,12 @@ struct CommandTests {
         #expect(r.out.contains("3 further frames: 3 drawn"), "\(r.out)")
         let setup = try halo(["bench", "--scene", "s1", "--setup-only"])
         #expect(setup.status == 0 && setup.out.contains("nothing drawn"))
+        // The checkout scenes: s5 in another format, s6 at 1080p through the fade-in, s7 in RGB565.
+        let rgb565 = try halo(["bench", "--scene", "s5", "--format", "RGB565", "--frames", "1"])
+        #expect(rgb565.status == 0 && rgb565.out.contains("on 480x480 RGB565"), "\(rgb565.out)")
+        let fade = try halo(["bench", "--scene", "s6", "--frames", "3"])
+        #expect(fade.status == 0 && fade.out.contains("on 1920x1080 XRGB8888") && fade.out.contains("3 drawn"), "\(fade.out)")
+        let small = try halo(["bench", "--scene", "s7", "--frames", "0"])
+        #expect(small.status == 0 && small.out.contains("on 800x480 RGB565"), "\(small.out)")
     }
 }
