@@ -6,13 +6,15 @@ import HaloRender
 public final class Engine {
     public let screenWidth: Int32
     public let screenHeight: Int32
-    public var theme: Theme
-    public var policy: Policy
+    @exclusivity(unchecked) public var theme: Theme
+    @exclusivity(unchecked) public var policy: Policy
     private(set) var text: TextRasterizer
     private(set) var labels: LabelCache
 
-    var activities: [Activity] = []
-    var toasts = ToastQueue()
+    // The engine belongs to one thread and none of its methods calls back into another's
+    // access of these: the run-time exclusivity checks, several on every frame, buy nothing.
+    @exclusivity(unchecked) var activities: [Activity] = []
+    @exclusivity(unchecked) var toasts = ToastQueue()
     /// Kinds of every id seen, so an activity cannot change kind even after it ended.
     var kinds: [String: IndicatorKind] = [:]
     var kindOrder: [String] = []
@@ -21,8 +23,8 @@ public final class Engine {
 
     /// The centre's activities on their way to new places (`CentreGlide`), and the moment up to
     /// which it has followed the changes.
-    var centreGlide = CentreGlide()
-    var centreFollowedUntil = Instant(microseconds: Int64.min / 2)
+    @exclusivity(unchecked) var centreGlide = CentreGlide()
+    @exclusivity(unchecked) var centreFollowedUntil = Instant(microseconds: Int64.min / 2)
     /// The LED ring's last cancel: the amount its fill unwinds from, and when (`RingSignal.cancelled`).
     /// Read on every ring frame, from the one thread that owns the engine: unchecked at run time.
     @exclusivity(unchecked) var ringCancel: (from: Int32, at: Instant)?

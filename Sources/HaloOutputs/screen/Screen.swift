@@ -7,11 +7,13 @@ import HaloRender
 public final class Screen<Output: Display> {
     public let engine: Engine
     public let display: Output
-    public private(set) var compositor: Compositor
+    // Read and written on every frame, from the daemon's one thread, never re-entered: the
+    // run-time exclusivity checks would cost more than deciding that nothing changed.
+    @exclusivity(unchecked) public private(set) var compositor: Compositor
     /// Frames drawn so far, and frames skipped because nothing had changed.
-    public private(set) var framesDrawn = 0
-    public private(set) var framesSkipped = 0
-    public private(set) var pixelsTouched: Int64 = 0
+    @exclusivity(unchecked) public private(set) var framesDrawn = 0
+    @exclusivity(unchecked) public private(set) var framesSkipped = 0
+    @exclusivity(unchecked) public private(set) var pixelsTouched: Int64 = 0
 
     public init(engine: Engine, display: Output) {
         self.engine = engine
