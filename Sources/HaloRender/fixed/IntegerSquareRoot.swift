@@ -35,9 +35,13 @@ public enum IntegerSquareRoot {
         return r
     }
 
-    /// A power of two within a factor of two of the root, so Newton starts close without a guess.
+    /// A start within about 6 % of the root, so Newton needs two or three steps without a
+    /// guess: between 4^k and 4^(k+1) the root runs from 2^k to 2^(k+1), and the straight
+    /// line between those ends never lies more than 6 % below the curve.
     static func initialGuess(_ n: Int64) -> Int64 {
-        let bits = 64 - n.leadingZeroBitCount
-        return Int64(1) << ((bits + 1) / 2)
+        let k = (63 - n.leadingZeroBitCount) / 2
+        let low = Int64(1) << k
+        // low + (n - 4^k) / (3 · 2^k), at least 1; n < 2^62 keeps every term small.
+        return max(1, low &+ (n &- (low &* low)) / (3 &* low))
     }
 }
