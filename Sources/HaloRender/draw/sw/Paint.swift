@@ -99,7 +99,7 @@ struct Paint<Layout: PixelLayout> {
                 return
             }
             if Layout.bytesPerPixel != 4 && step == Layout.bytesPerPixel && count >= 48 {
-                PixelRun(packed: packed, bytesPerPixel: step).fill(q, count: count)
+                PixelRun<Layout>(packed: packed).fill(q, count: count)
                 return
             }
             for _ in 0..<count {

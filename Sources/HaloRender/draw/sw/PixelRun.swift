@@ -1,15 +1,14 @@
 /// Stores one packed pixel value into a run of pixels adjacent in memory, 16 bytes a store
 /// whatever the pixel size: the value is laid out once as 48 bytes of pattern (48 is a whole
 /// number of 2-, 3- and 4-byte pixels), and the run is written 192 bytes a pass.
-struct PixelRun {
+struct PixelRun<Layout: PixelLayout> {
     let a: SIMD16<UInt8>, b: SIMD16<UInt8>, c: SIMD16<UInt8>
-    let bytesPerPixel: Int
     let packed: UInt32
+    var bytesPerPixel: Int { Layout.bytesPerPixel }
 
-    init(packed: UInt32, bytesPerPixel: Int) {
+    init(packed: UInt32) {
         self.packed = packed
-        self.bytesPerPixel = bytesPerPixel
-        switch bytesPerPixel {
+        switch Layout.bytesPerPixel {
         case 4:
             a = unsafeBitCast(SIMD4<UInt32>(repeating: packed), to: SIMD16<UInt8>.self)
             (b, c) = (a, a)
@@ -74,13 +73,7 @@ struct PixelRun {
             left = count &* 3 &- whole
         }
         while left > 0 {
-            switch bytesPerPixel {
-            case 4: q.storeBytes(of: packed, as: UInt32.self)
-            case 2: q.storeBytes(of: UInt16(truncatingIfNeeded: packed), as: UInt16.self)
-            default:
-                q.storeBytes(of: UInt16(truncatingIfNeeded: packed), as: UInt16.self)
-                q.storeBytes(of: UInt8(truncatingIfNeeded: packed >> 16), toByteOffset: 2, as: UInt8.self)
-            }
+            Layout.store(packed, q)
             q += bytesPerPixel
             left &-= bytesPerPixel
         }
@@ -94,7 +87,7 @@ func fillPacked<Layout: PixelLayout>(_ canvas: Canvas<Layout>, _ rect: IntRect, 
     let r = rect.intersection(canvas.bounds)
     if r.isEmpty { return }
     let bpp = Layout.bytesPerPixel
-    let run = PixelRun(packed: packed, bytesPerPixel: bpp)
+    let run = PixelRun<Layout>(packed: packed)
     // Four-byte pixels take `Paint.fill32`'s aligned stores; others the pattern's.
     let paint = Paint<Layout>(packed: packed)
     @inline(__always) func fill(_ p: UnsafeMutableRawPointer, _ count: Int) {
