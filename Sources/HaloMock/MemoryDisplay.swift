@@ -15,8 +15,10 @@ public final class MemoryDisplay: SnapshotSource {
     private let pixels: UnsafeMutableRawPointer
     /// The framebuffer's bytes, `stride` to a row (a copy).
     public var memory: [UInt8] { Array(UnsafeRawBufferPointer(start: pixels, count: stride * Int(height))) }
-    /// Every `present` call's damage, newest last (bounded).
-    public private(set) var presented: [[IntRect]] = []
+    /// Every `present` call's damage, newest last (bounded). Written on every frame from the
+    /// one thread that draws: unchecked at run time, so the benchmarks count Halo's work rather
+    /// than the mock's bookkeeping.
+    @exclusivity(unchecked) public private(set) var presented: [[IntRect]] = []
 
     public init(width: Int32, height: Int32, format: PixelFormat, rotation: Rotation = .none, stridePadding: Int = 0) {
         self.width = width
