@@ -111,25 +111,25 @@ struct BarRaster<Layout: PixelLayout> {
             if f0 < f1 {
                 let cut = fill.cut(dy2: dy2, centre: fill.x0 &+ fill.r, leftward: true)
                 let outside = max(f0, min(cut.outside, f1)), inside = max(outside, min(cut.inside, f1))
-                if f0 < outside && track.visible { track.run(p + Int(f0) &* xStep, count: Int(outside &- f0), step: xStep) }
+                if f0 < outside && track.visible { track.inlineRun(p + Int(f0) &* xStep, count: Int(outside &- f0), step: xStep) }
                 f0 = outside
-                if inside < f1 && indicator.visible { indicator.run(p + Int(inside) &* xStep, count: Int(f1 &- inside), step: xStep) }
+                if inside < f1 && indicator.visible { indicator.inlineRun(p + Int(inside) &* xStep, count: Int(f1 &- inside), step: xStep) }
                 f1 = inside
             }
             if f2 < f3 {
                 let cut = fill.cut(dy2: dy2, centre: fill.x1 &- fill.r, leftward: false)
                 let inside = max(f2, min(cut.inside, f3)), outside = max(inside, min(cut.outside, f3))
-                if f2 < inside && indicator.visible { indicator.run(p + Int(f2) &* xStep, count: Int(inside &- f2), step: xStep) }
+                if f2 < inside && indicator.visible { indicator.inlineRun(p + Int(f2) &* xStep, count: Int(inside &- f2), step: xStep) }
                 f2 = inside
-                if outside < f3 && track.visible { track.run(p + Int(outside) &* xStep, count: Int(f3 &- outside), step: xStep) }
+                if outside < f3 && track.visible { track.inlineRun(p + Int(outside) &* xStep, count: Int(f3 &- outside), step: xStep) }
                 f3 = outside
             }
         }
-        if s0 < f0 && track.visible { track.run(p + Int(s0) &* xStep, count: Int(f0 &- s0), step: xStep) }
+        if s0 < f0 && track.visible { track.inlineRun(p + Int(s0) &* xStep, count: Int(f0 &- s0), step: xStep) }
         if f0 < f1 { shade(canvas, f0, f1, y, top, straight: straight) }
-        if f1 < f2 && indicator.visible { indicator.run(p + Int(f1) &* xStep, count: Int(f2 &- f1), step: xStep) }
+        if f1 < f2 && indicator.visible { indicator.inlineRun(p + Int(f1) &* xStep, count: Int(f2 &- f1), step: xStep) }
         if f2 < f3 { shade(canvas, f2, f3, y, top, straight: straight) }
-        if f3 < s1 && track.visible { track.run(p + Int(f3) &* xStep, count: Int(s1 &- f3), step: xStep) }
+        if f3 < s1 && track.visible { track.inlineRun(p + Int(f3) &* xStep, count: Int(s1 &- f3), step: xStep) }
     }
 
     /// Columns `a ..< b` of row `y`, shaded pixel by pixel: `straight` tells where the outline

@@ -88,7 +88,12 @@ struct Paint<Layout: PixelLayout> {
     }
 
     /// Paints `count` fully covered pixels starting at `p`, `step` bytes apart.
-    func run(_ p: UnsafeMutableRawPointer, count: Int, step: Int) {
+    func run(_ p: UnsafeMutableRawPointer, count: Int, step: Int) { inlineRun(p, count: count, step: step) }
+
+    /// `run`, built into its caller: for shapes (a bar's row) that paint many runs of a few
+    /// pixels, where the call costs as much as the stores.
+    @inline(__always)
+    func inlineRun(_ p: UnsafeMutableRawPointer, count: Int, step: Int) {
         if count <= 0 { return }
         var q = p
         if opaque {
