@@ -50,7 +50,6 @@ public final class OneWireSPIRing: DitheringRing {
             throw RingError.wrongCount(sent: colors.count, ring: count)
         }
         data.withUnsafeMutableBufferPointer { writer.write(colors, into: $0) }
-        data.withUnsafeBufferPointer { d in frame.withUnsafeMutableBufferPointer { encoding.encode(d, intoFrame: $0) } }
         try send()
     }
 
@@ -69,6 +68,7 @@ public final class OneWireSPIRing: DitheringRing {
         try send()
     }
 
+    /// Encodes the LEDs' bytes into the frame and sends it as one message.
     func send() throws(RingError) {
         data.withUnsafeBufferPointer { d in frame.withUnsafeMutableBufferPointer { encoding.encode(d, intoFrame: $0) } }
         try bus.send(frame, clockHz: encoding.clockHz)
