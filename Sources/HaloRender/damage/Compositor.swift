@@ -52,7 +52,7 @@ public struct Compositor {
         // Keeping flat parts as values pays where a translucent layer lies over them; a rectangle
         // with none (a spinner's arc moving, a bar's end) is drawn straight.
         if !translucent || !layers[first...].contains(where: { Compositor.blendsFlat($0.drawable, rect) }) {
-            if i < 0 { fillRect(canvas, rect, Color(r: background.r, g: background.g, b: background.b), clip: rect) }
+            if i < 0 { fillRect(canvas, rect, opaqueBackground, clip: rect) }
             for j in first..<layers.count where layers[j].drawable.bounds.intersects(rect) {
                 layers[j].drawable.draw(into: canvas, clip: rect, profiles: ringProfiles)
             }
@@ -63,13 +63,16 @@ public struct Compositor {
             tiles = FlatTiles(rect, Layout.pack(colour))
             first = i + 1
         } else {
-            tiles = FlatTiles(rect, Layout.pack(Color(r: background.r, g: background.g, b: background.b)))
+            tiles = FlatTiles(rect, Layout.pack(opaqueBackground))
         }
         for j in first..<layers.count where layers[j].drawable.bounds.intersects(rect) {
             compose(layers[j].drawable, rect, &tiles, canvas)
         }
         tiles.write(rect, into: canvas)
     }
+
+    /// The background as drawn: always opaque, whatever alpha the theme gave it.
+    var opaqueBackground: Color { Color(r: background.r, g: background.g, b: background.b) }
 
     /// From this many pixels on, a mask over one colour pays for its table of 255 blends.
     static let tabledMaskArea: Int64 = 512
@@ -126,13 +129,9 @@ public struct Compositor {
         case .mask(let m) where m.bounds.intersection(rect).area >= Compositor.tabledMaskArea:
             // Text over one colour: each coverage's blend is worked out once.
             let area = m.bounds.intersection(rect)
-            if let under = tiles.value(covering: area) {
-                tiles.write(area, into: canvas)
-                drawMask(canvas, m, clip: rect, over: under)
-            } else {
-                tiles.write(area, into: canvas)
-                drawMask(canvas, m, clip: rect)
-            }
+            let under = tiles.value(covering: area)
+            tiles.write(area, into: canvas)
+            if let under { drawMask(canvas, m, clip: rect, over: under) } else { drawMask(canvas, m, clip: rect) }
         default:
             tiles.write(d.bounds.intersection(rect), into: canvas)
             d.draw(into: canvas, clip: rect, profiles: ringProfiles)

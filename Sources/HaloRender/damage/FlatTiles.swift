@@ -20,8 +20,6 @@ struct FlatTiles {
         }
     }
 
-    var isEmpty: Bool { rects.isEmpty }
-
     /// Every tile's part inside `r` gets `change(value)`; parts outside keep theirs.
     mutating func update(_ r: IntRect, _ change: (UInt32) -> UInt32) {
         var i = 0
@@ -116,13 +114,12 @@ struct FlatTiles {
         var parts = [r]
         for t in rects where t.intersects(r) {
             var next: [IntRect] = []
-            for p in parts { next += p.subtracting(t) }
+            for p in parts { p.forEachPiece(outside: t) { next.append($0) } }
             parts = next
             if parts.isEmpty { break }
         }
         return parts
     }
-
 }
 
 extension IntRect {
@@ -139,12 +136,5 @@ extension IntRect {
         if cut.maxY < maxY { body(IntRect(x: x, y: cut.maxY, width: width, height: maxY - cut.maxY)) }
         if cut.x > x { body(IntRect(x: x, y: cut.y, width: cut.x - x, height: cut.height)) }
         if cut.maxX < maxX { body(IntRect(x: cut.maxX, y: cut.y, width: maxX - cut.maxX, height: cut.height)) }
-    }
-
-    /// The parts of `self` outside `other`, as `forEachPiece` gives them.
-    func subtracting(_ other: IntRect) -> [IntRect] {
-        var parts: [IntRect] = []
-        forEachPiece(outside: other) { parts.append($0) }
-        return parts
     }
 }

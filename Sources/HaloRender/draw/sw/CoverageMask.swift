@@ -36,55 +36,48 @@ public struct MaskShape: Equatable {
 
 /// Blends `color` through the mask's coverage.
 public func drawMask<Layout>(_ canvas: Canvas<Layout>, _ shape: MaskShape, clip: IntRect) {
-    let r = shape.bounds.intersection(clip).intersection(canvas.bounds)
-    if r.isEmpty || shape.color.a == 0 { return }
     let alpha = UInt32(shape.color.a)
     let packed = Layout.pack(shape.color)
+    forEachCoveredPixel(canvas, shape, clip: clip) { p, c in
+        Layout.blend(p, shape.color, packed: packed, alpha: Blend.mul255(UInt32(c), alpha))
+    }
+}
+
+/// As `drawMask`, for a mask over pixels that all hold `value` (a flat part of the screen):
+/// each coverage's result is worked out once (`Paint.blended`, the same blend on one scratch
+/// pixel), and the mask's pixels are then plain stores from that table.
+func drawMask<Layout>(_ canvas: Canvas<Layout>, _ shape: MaskShape, clip: IntRect, over value: UInt32) {
+    if shape.color.a == 0 { return }
+    let alpha = UInt32(shape.color.a)
+    var table = [UInt32](repeating: value, count: 256)
+    for c in 1..<256 {
+        var weighted = shape.color
+        weighted.a = UInt8(Blend.mul255(UInt32(c), alpha))
+        table[c] = Paint<Layout>.blended(value, weighted)
+    }
+    table.withUnsafeBufferPointer { results in
+        forEachCoveredPixel(canvas, shape, clip: clip) { p, c in Layout.store(results[Int(c)], p) }
+    }
+}
+
+/// Calls `body` with the address and coverage of each pixel of the mask inside `clip` that it
+/// covers at all.
+@inline(__always)
+func forEachCoveredPixel<Layout>(
+    _ canvas: Canvas<Layout>, _ shape: MaskShape, clip: IntRect, _ body: (UnsafeMutableRawPointer, UInt8) -> Void
+) {
+    let r = shape.bounds.intersection(clip).intersection(canvas.bounds)
+    if r.isEmpty || shape.color.a == 0 { return }
     let width = Int(shape.mask.width)
     shape.mask.coverage.withUnsafeBufferPointer { bytes in
         for y in r.y..<r.maxY {
             var p = canvas.address(r.x, y)
             var i = Int(y - shape.y) * width + Int(r.x - shape.x)
             for _ in 0..<r.width {
-                let c = UInt32(bytes[i])
-                if c != 0 { Layout.blend(p, shape.color, packed: packed, alpha: Blend.mul255(c, alpha)) }
+                let c = bytes[i]
+                if c != 0 { body(p, c) }
                 p += canvas.xStep
                 i += 1
-            }
-        }
-    }
-}
-
-/// As `drawMask`, for a mask over pixels that all hold `value` (a flat part of the screen):
-/// each coverage's result is worked out once, by the same blend on one scratch pixel, and the
-/// mask's pixels are then plain stores from that table.
-func drawMask<Layout>(_ canvas: Canvas<Layout>, _ shape: MaskShape, clip: IntRect, over value: UInt32) {
-    let r = shape.bounds.intersection(clip).intersection(canvas.bounds)
-    if r.isEmpty || shape.color.a == 0 { return }
-    let alpha = UInt32(shape.color.a)
-    let packed = Layout.pack(shape.color)
-    var table = [UInt32](repeating: value, count: 256)
-    var scratch: UInt32 = 0
-    withUnsafeMutableBytes(of: &scratch) { pixel in
-        let p = pixel.baseAddress!
-        for c in 1..<256 {
-            Layout.store(value, p)
-            Layout.blend(p, shape.color, packed: packed, alpha: Blend.mul255(UInt32(c), alpha))
-            table[c] = Layout.load(p)
-        }
-    }
-    let width = Int(shape.mask.width)
-    table.withUnsafeBufferPointer { results in
-        shape.mask.coverage.withUnsafeBufferPointer { bytes in
-            for y in r.y..<r.maxY {
-                var p = canvas.address(r.x, y)
-                var i = Int(y - shape.y) * width + Int(r.x - shape.x)
-                for _ in 0..<r.width {
-                    let c = bytes[i]
-                    if c != 0 { Layout.store(results[Int(c)], p) }
-                    p += canvas.xStep
-                    i += 1
-                }
             }
         }
     }

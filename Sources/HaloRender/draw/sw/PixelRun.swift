@@ -25,31 +25,29 @@ struct PixelRun<Layout: PixelLayout> {
         }
     }
 
+    /// The 48-byte pattern at `offset` bytes from `q`.
+    @inline(__always)
+    func store48(_ q: UnsafeMutableRawPointer, _ offset: Int) {
+        q.storeBytes(of: a, toByteOffset: offset, as: SIMD16<UInt8>.self)
+        q.storeBytes(of: b, toByteOffset: offset &+ 16, as: SIMD16<UInt8>.self)
+        q.storeBytes(of: c, toByteOffset: offset &+ 32, as: SIMD16<UInt8>.self)
+    }
+
     /// Writes `count` pixels from `p` on, upwards in memory.
     @inline(__always)
     func fill(_ p: UnsafeMutableRawPointer, count: Int) {
         var q = p
         var left = count &* bytesPerPixel
         while left >= 192 {
-            q.storeBytes(of: a, toByteOffset: 0, as: SIMD16<UInt8>.self)
-            q.storeBytes(of: b, toByteOffset: 16, as: SIMD16<UInt8>.self)
-            q.storeBytes(of: c, toByteOffset: 32, as: SIMD16<UInt8>.self)
-            q.storeBytes(of: a, toByteOffset: 48, as: SIMD16<UInt8>.self)
-            q.storeBytes(of: b, toByteOffset: 64, as: SIMD16<UInt8>.self)
-            q.storeBytes(of: c, toByteOffset: 80, as: SIMD16<UInt8>.self)
-            q.storeBytes(of: a, toByteOffset: 96, as: SIMD16<UInt8>.self)
-            q.storeBytes(of: b, toByteOffset: 112, as: SIMD16<UInt8>.self)
-            q.storeBytes(of: c, toByteOffset: 128, as: SIMD16<UInt8>.self)
-            q.storeBytes(of: a, toByteOffset: 144, as: SIMD16<UInt8>.self)
-            q.storeBytes(of: b, toByteOffset: 160, as: SIMD16<UInt8>.self)
-            q.storeBytes(of: c, toByteOffset: 176, as: SIMD16<UInt8>.self)
+            store48(q, 0)
+            store48(q, 48)
+            store48(q, 96)
+            store48(q, 144)
             q += 192
             left &-= 192
         }
         while left >= 48 {
-            q.storeBytes(of: a, toByteOffset: 0, as: SIMD16<UInt8>.self)
-            q.storeBytes(of: b, toByteOffset: 16, as: SIMD16<UInt8>.self)
-            q.storeBytes(of: c, toByteOffset: 32, as: SIMD16<UInt8>.self)
+            store48(q, 0)
             q += 48
             left &-= 48
         }
@@ -87,12 +85,9 @@ func fillPacked<Layout: PixelLayout>(_ canvas: Canvas<Layout>, _ rect: IntRect, 
     let r = rect.intersection(canvas.bounds)
     if r.isEmpty { return }
     let bpp = Layout.bytesPerPixel
-    let run = PixelRun<Layout>(packed: packed)
-    // Four-byte pixels take `Paint.fill32`'s aligned stores; others the pattern's.
+    // `Paint.run` picks the widest stores a run's length pays for.
     let paint = Paint<Layout>(packed: packed)
-    @inline(__always) func fill(_ p: UnsafeMutableRawPointer, _ count: Int) {
-        if bpp == 4 && count >= 24 { paint.fill32(p, count: count) } else { run.fill(p, count: count) }
-    }
+    @inline(__always) func fill(_ p: UnsafeMutableRawPointer, _ count: Int) { paint.run(p, count: count, step: bpp) }
     if canvas.xStep == bpp || canvas.xStep == -bpp {
         if canvas.xStep == bpp && r.x == 0 && r.width == canvas.width && canvas.yStep == bpp * Int(canvas.width) {
             fill(canvas.address(0, r.y), Int(r.width) * Int(r.height))

@@ -39,12 +39,16 @@ public struct RoundedRectShape: Equatable {
         if strokeWidth > 0 { return .empty }
         // The inner box of a rounded rectangle: inset by (1 − 1/√2) of the radius, rounded up.
         let inset = (radius * 75 + 255) / 256
-        let wide = IntRect(
-            minX: Fixed.ceil(x), minY: Fixed.ceil(y + radius), maxX: Fixed.floor(x + width), maxY: Fixed.floor(y + height - radius))
+        let wide = wideBand
         let tall = IntRect(
             minX: Fixed.ceil(x + inset), minY: Fixed.ceil(y + inset), maxX: Fixed.floor(x + width - inset),
             maxY: Fixed.floor(y + height - inset))
         return wide.area >= tall.area ? wide : tall
+    }
+
+    /// The whole pixels of the rows between the corners, side to side.
+    var wideBand: IntRect {
+        IntRect(minX: Fixed.ceil(x), minY: Fixed.ceil(y + radius), maxX: Fixed.floor(x + width), maxY: Fixed.floor(y + height - radius))
     }
 
     /// Whole pixels the filled shape covers completely, as three rectangles that do not
@@ -52,8 +56,7 @@ public struct RoundedRectShape: Equatable {
     /// middles of the rows above and below it. Empty for a stroke.
     var coveredBands: (IntRect, IntRect, IntRect) {
         if strokeWidth > 0 { return (.empty, .empty, .empty) }
-        let wide = IntRect(
-            minX: Fixed.ceil(x), minY: Fixed.ceil(y + radius), maxX: Fixed.floor(x + width), maxY: Fixed.floor(y + height - radius))
+        let wide = wideBand
         let tall = IntRect(
             minX: Fixed.ceil(x + radius), minY: Fixed.ceil(y), maxX: Fixed.floor(x + width - radius), maxY: Fixed.floor(y + height))
         if wide.isEmpty || tall.isEmpty { return (wide.isEmpty ? .empty : wide, tall.isEmpty ? .empty : tall, .empty) }
@@ -213,8 +216,8 @@ struct RoundedOutline {
     func cut(dy2: Int64, centre: Int64, leftward: Bool) -> (inside: Int32, outside: Int32) {
         // Half-widths (Q8) of the disc's solid part and of its reach on this row. Near the
         // middle rows Newton starts from the half-widths at dy = 0; towards the disc's top,
-        // where those lie far above the answers, from a power of two near it. The solid
-        // half-width then starts from the reach's, which lies just above it.
+        // where those lie far above the answers, from `IntegerSquareRoot`'s own estimate. The
+        // solid half-width then starts from the reach's, which lies just above it.
         let reachSq = reach2 &- dy2
         let nearMiddle = dy2 &* 2 < reach2
         var reach = reachSq > 0 ? IntegerSquareRoot.floorRoot(reachSq, guess: nearMiddle ? r &+ EdgeCoverage.reach : 0) : 0
