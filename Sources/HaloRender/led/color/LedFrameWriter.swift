@@ -67,8 +67,7 @@ public struct LedFrameWriter: Sendable {
     func writeThree(_ colors: [Color], into data: UnsafeMutableBufferPointer<UInt8>, _ pick: (Color) -> (UInt8, UInt8, UInt8)) {
         let n = colors.count
         let (o0, o1, o2) = (slots[0] &* 256, slots[1] &* 256, slots[2] &* 256)
-        var wire = ((wiring.first % n) + n) % n
-        let clockwise = wiring.clockwise
+        var wire = wiring.firstWireIndex(count: n)
         byte.withUnsafeBufferPointer { table in
             colors.withUnsafeBufferPointer { picture in
                 for c in picture {
@@ -77,12 +76,7 @@ public struct LedFrameWriter: Sendable {
                     data[at] = table[o0 &+ Int(v0)]
                     data[at &+ 1] = table[o1 &+ Int(v1)]
                     data[at &+ 2] = table[o2 &+ Int(v2)]
-                    // The next LED of the picture is the next on the wire, or the one before.
-                    if clockwise {
-                        wire = wire &+ 1 == n ? 0 : wire &+ 1
-                    } else {
-                        wire = wire == 0 ? n &- 1 : wire &- 1
-                    }
+                    wire = wiring.wireIndex(after: wire, count: n)
                 }
             }
         }
@@ -94,7 +88,7 @@ public struct LedFrameWriter: Sendable {
         let n = colors.count
         guard n > 0, lights.count >= n else { return }
         let limited = pipeline.budgetMilliamps > 0 && overBudget(colors) ? pipeline.lights(colors) : []
-        var wire = ((wiring.first % n) + n) % n
+        var wire = wiring.firstWireIndex(count: n)
         light.withUnsafeBufferPointer { table in
             for i in 0..<n {
                 if limited.isEmpty {
@@ -103,11 +97,7 @@ public struct LedFrameWriter: Sendable {
                 } else {
                     lights[wire] = limited[i]
                 }
-                if wiring.clockwise {
-                    wire = wire &+ 1 == n ? 0 : wire &+ 1
-                } else {
-                    wire = wire == 0 ? n &- 1 : wire &- 1
-                }
+                wire = wiring.wireIndex(after: wire, count: n)
             }
         }
     }
