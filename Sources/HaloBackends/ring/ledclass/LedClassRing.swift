@@ -25,13 +25,15 @@ public final class LedClassRing: RingOutput {
     let brightness: [Descriptor]
     /// What a frame writes: `brightness`, or a multicolor LED's `multi_intensity`.
     let frameFiles: [Descriptor]
-    /// For a multicolor LED, the channel (0 red, 1 green, 2 blue, -1 none) of each intensity.
-    let channels: [[Int]?]
+    /// What each value a frame writes to an LED stands for: for a multicolor LED one channel
+    /// each intensity (0 red, 1 green, 2 blue, -1 none), for a single-colour one `brightest`.
+    let channels: [[Int]]
+    /// A single-colour LED's one value: its colour's brightest channel.
+    static let brightest = 3
     let maximums: [Int]
     /// The trigger each LED had at start.
     let triggers: [String]
     let root: String
-    let pipeline: LedColorPipeline
     /// The colour pipeline as tables, giving each LED's 8-bit red, green and blue.
     let writer: LedFrameWriter
     /// The values last written, all LEDs' in one list (`first[i]` is LED i's first): one for a
@@ -49,8 +51,7 @@ public final class LedClassRing: RingOutput {
     public init(names: [String], pipeline: LedColorPipeline, root: String = "/sys/class/leds") throws(RingError) {
         self.names = names
         self.root = root
-        self.pipeline = pipeline
-        var brightness: [Descriptor] = [], frameFiles: [Descriptor] = [], channels: [[Int]?] = [], maximums: [Int] = []
+        var brightness: [Descriptor] = [], frameFiles: [Descriptor] = [], channels: [[Int]] = [], maximums: [Int] = []
         var triggers: [String] = []
         for name in names {
             guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
@@ -90,7 +91,7 @@ public final class LedClassRing: RingOutput {
                 let copy = dup(fd)
                 if copy < 0 { throw LedClassRing.cannotWrite("\(dir)/brightness", errno) }
                 frameFiles.append(Descriptor(owning: copy))
-                channels.append(nil)
+                channels.append([LedClassRing.brightest])
             }
             brightness.append(level)
             maximums.append(maximum)
@@ -106,7 +107,7 @@ public final class LedClassRing: RingOutput {
         var first: [Int] = [], total = 0
         for c in channels {
             first.append(total)
-            total += c?.count ?? 1
+            total += c.count
         }
         self.first = first
         last = [Int](repeating: -1, count: total)
@@ -123,39 +124,36 @@ public final class LedClassRing: RingOutput {
             // A channel's 8-bit value as this LED's steps, rounded.
             @inline(__always) func scaled(_ v: UInt8) -> Int { (Int(v) &* maximum &+ 127) / 255 }
             @inline(__always) func value(_ channel: Int) -> Int {
-                channel == 0 ? scaled(r) : channel == 1 ? scaled(g) : channel == 2 ? scaled(b) : 0
-            }
-            let length: Int
-            if let channels = channels[i] {
-                var changed = false
-                for k in 0..<channels.count where last[at &+ k] != value(channels[k]) { changed = true }
-                if !changed { continue }
-                length = text.withUnsafeMutableBufferPointer { t in
-                    var n = 0
-                    for k in 0..<channels.count {
-                        if k > 0 {
-                            t[n] = 0x20
-                            n += 1
-                        }
-                        n = LedClassRing.writeDecimal(value(channels[k]), into: t, at: n)
-                    }
-                    return n
+                switch channel {
+                case 0: return scaled(r)
+                case 1: return scaled(g)
+                case 2: return scaled(b)
+                case LedClassRing.brightest: return scaled(max(r, g, b))
+                default: return 0
                 }
-            } else {
-                let v = scaled(max(r, g, b))
-                if last[at] == v { continue }
-                length = text.withUnsafeMutableBufferPointer { LedClassRing.writeDecimal(v, into: $0, at: 0) }
+            }
+            let wanted = channels[i]
+            var changed = false
+            for k in 0..<wanted.count where last[at &+ k] != value(wanted[k]) { changed = true }
+            if !changed { continue }
+            let length = text.withUnsafeMutableBufferPointer { t in
+                var n = 0
+                for k in 0..<wanted.count {
+                    if k > 0 {
+                        t[n] = 0x20
+                        n += 1
+                    }
+                    n = LedClassRing.writeDecimal(value(wanted[k]), into: t, at: n)
+                }
+                return n
             }
             let n = text.withUnsafeBytes { pwrite(frameFiles[i].raw, $0.baseAddress, length, 0) }
             if n != length {
-                throw LedClassRing.cannotWrite("\(root)/\(names[i])/\(channels[i] == nil ? "brightness" : "multi_intensity")", errno)
+                let file = wanted == [LedClassRing.brightest] ? "brightness" : "multi_intensity"
+                throw LedClassRing.cannotWrite("\(root)/\(names[i])/\(file)", errno)
             }
             // Remembered once written, so that a failed write is tried again next frame.
-            if let channels = channels[i] {
-                for k in 0..<channels.count { last[at &+ k] = value(channels[k]) }
-            } else {
-                last[at] = scaled(max(r, g, b))
-            }
+            for k in 0..<wanted.count { last[at &+ k] = value(wanted[k]) }
             bytesSent += Int64(n)
         }
     }
