@@ -48,6 +48,9 @@ struct Activity {
     /// The indeterminate → determinate switch takes this long.
     static let switchGlide: Int64 = 500_000
 
+    /// The app's region as a rectangle, if it gave one.
+    var regionRect: IntRect? { region.map { IntRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) } }
+
     func isVisible(at now: Instant) -> Bool {
         now >= visibleFrom && (removeAt.map { now < $0 } ?? true)
     }

@@ -344,23 +344,13 @@ extension Engine {
     /// dimming covers the screen anyway.
     func startOverlayFade(_ a: Activity) {
         guard let gone = a.removeAt, gone > a.visibleFrom else { return }
-        let modal = a.kind == .checkout || a.placement == .dialog
-        if modal
-            && activities.contains(where: {
-                $0.serial != a.serial && ($0.kind == .checkout || $0.placement == .dialog) && $0.isVisible(at: gone)
-            })
-        {
+        if a.dimsAsModal && activities.contains(where: { $0.serial != a.serial && $0.dimsAsModal && $0.isVisible(at: gone) }) {
             return
         }
         let full = OverlayFade.fadingIn(theme.overlayOpacity, since: a.visibleFrom, at: gone)
-        let rect =
-            a.kind == .partial
-            ? a.region.map { IntRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-                ?? IntRect(
-                    x: 0, y: 0, width: screenWidth, height: screenHeight)
-            : IntRect(x: 0, y: 0, width: screenWidth, height: screenHeight)
+        let rect = a.overlayRect(width: screenWidth, height: screenHeight)
         if overlayFades.count >= OverlayFade.capacity { overlayFades.removeFirst() }
-        overlayFades.append(OverlayFade(key: a.serial << 4, rect: rect, onTop: modal, from: full, start: gone))
+        overlayFades.append(OverlayFade(key: a.serial << 4, rect: rect, onTop: a.dimsAsModal, from: full, start: gone))
     }
 
     /// Sets the centre's glide to the places the arrangement gives at `moment`.

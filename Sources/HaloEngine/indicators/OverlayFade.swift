@@ -42,4 +42,13 @@ struct OverlayFade {
 extension Activity {
     /// Whether the activity's picture dims the screen or a region behind it.
     var hasOverlay: Bool { kind == .checkout || kind == .partial || placement == .dialog }
+    /// Whether its dimming covers the whole screen as a modal's does (a checkout, a dialog).
+    var dimsAsModal: Bool { kind == .checkout || placement == .dialog }
+
+    /// What its dimming covers on a `width`×`height` screen: a partial overlay's region (the
+    /// whole screen when it has none), the whole screen for a modal.
+    func overlayRect(width: Int32, height: Int32) -> IntRect {
+        let screen = IntRect(x: 0, y: 0, width: width, height: height)
+        return kind == .partial ? regionRect ?? screen : screen
+    }
 }

@@ -11,17 +11,13 @@ extension SceneBuilder {
         return { width, maxLines in engine.labels.layout(text, size: theme.fontSize, maxWidth: width, maxLines: maxLines).lines }
     }
 
-    func regionRect(_ a: Activity) -> IntRect? {
-        a.region.map { IntRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-    }
-
     /// Where `a` goes, for every placement but the centre and the toast (whose box the
     /// centre's arrangement gives).
     func place(_ a: Activity) -> PlacedIndicator? {
         switch a.placement {
         case .top?, .bottom?: return edgePlace(a)
         case .inline?:
-            guard let region = regionRect(a) else { return nil }
+            guard let region = a.regionRect else { return nil }
             return InlineLayout.place(
                 a.kind, cancellable: a.cancellable && a.outcome == nil, hasLabel: labelText(a) != nil, in: region, theme: theme,
                 lineHeight: lineHeight,
@@ -39,7 +35,7 @@ extension SceneBuilder {
     }
 
     func edgePlace(_ a: Activity) -> PlacedIndicator {
-        let area = regionRect(a) ?? IntRect(x: 0, y: 0, width: width, height: height)
+        let area = a.regionRect ?? IntRect(x: 0, y: 0, width: width, height: height)
         return EdgeLayout.place(
             atTop: a.placement == .top, hasLabel: labelText(a) != nil && (edgeLabels || a.region != nil), in: area,
             onScreen: a.region == nil, theme: theme, lineHeight: lineHeight,

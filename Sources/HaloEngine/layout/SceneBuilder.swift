@@ -411,10 +411,7 @@ struct SceneBuilder {
     }
 
     mutating func addPartial(_ a: Activity, _ base: UInt32) {
-        let r =
-            a.region.map { IntRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
-            ?? IntRect(x: 0, y: 0, width: width, height: height)
-        layers.append(Layer(key: base, .fill(r, overlayColor(a))))
+        layers.append(Layer(key: base, .fill(a.overlayRect(width: width, height: height), overlayColor(a))))
         let c = centre(a)
         addSpinnerRing(a, cx: c.x << 7, cy: c.y << 7, diameter: theme.spinnerDiameter, thickness: theme.spinnerThickness, base + 1)
     }
