@@ -306,26 +306,14 @@ struct BoardSchema {
                 d.dither = dither
             case "leds.five-bit-brightness": d.fiveBitBrightness = try yesNo(v, key)
             case "leds.rgb": d.rgbLines = try yesNo(v, key)
-            case "leds.power-line":
-                let line = try text(v, key)
-                guard !line.isEmpty, !line.contains("/"), line.utf8.count <= 64 else {
-                    throw fail(v, key, "'\(line)' is not a GPIO line", "name it as gpioinfo does (GPIO5) or as CHIP:OFFSET (gpiochip0:5)")
-                }
-                d.powerLine = line
+            case "leds.power-line": d.powerLine = try gpioLine(v, key, example: 5)
             case "leds.active-low": d.activeLow = try yesNo(v, key)
             case "leds.lines":
                 guard case .sequence(let items, _) = v else {
                     throw fail(v, key, "expected a list of GPIO lines", "write e.g. [GPIO17, GPIO27] or [gpiochip0:17, gpiochip0:27]")
                 }
                 d.lines = []
-                for item in items {
-                    let line = try text(item, key)
-                    guard !line.isEmpty, !line.contains("/"), line.utf8.count <= 64 else {
-                        throw fail(
-                            item, key, "'\(line)' is not a GPIO line", "name it as gpioinfo does (GPIO17) or as CHIP:OFFSET (gpiochip0:17)")
-                    }
-                    d.lines.append(line)
-                }
+                for item in items { d.lines.append(try gpioLine(item, key, example: 17)) }
             case "leds.names":
                 if case .sequence(let items, _) = v {
                     d.names = []
@@ -482,6 +470,18 @@ struct BoardSchema {
                 "use a number from \(Double(range.lowerBound) / 100) to \(Double(range.upperBound) / 100)")
         }
         return value
+    }
+
+    /// A GPIO line's name (`GPIO17`) or `CHIP:OFFSET`: never a path, and short. The fix names
+    /// line `example` in both forms.
+    func gpioLine(_ node: YAMLNode, _ key: String, example: Int) throws(BoardError) -> String {
+        let line = try text(node, key)
+        guard !line.isEmpty, !line.contains("/"), line.utf8.count <= 64 else {
+            throw fail(
+                node, key, "'\(line)' is not a GPIO line",
+                "name it as gpioinfo does (GPIO\(example)) or as CHIP:OFFSET (gpiochip0:\(example))")
+        }
+        return line
     }
 
     func text(_ node: YAMLNode, _ key: String) throws(BoardError) -> String {

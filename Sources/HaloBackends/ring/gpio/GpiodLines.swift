@@ -1,7 +1,6 @@
 import CGPIOD
 import HaloHAL
 import HaloPOSIX
-import HaloRender
 
 #if canImport(Glibc)
     import Glibc
