@@ -17,8 +17,13 @@ public enum LabelLayout {
         // pieces of one word the rest cannot be shown, so it is left whole (cutting it would
         // cost a measurement per character of a 4 KiB word).
         var pieces: [String] = []
-        for word in text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }) {
-            var rest = String(word)
+        // Words found in place rather than by `split`, whose array of substrings would be the
+        // first of its type a daemon allocates, paid for inside the first label's frame.
+        let gap: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" }
+        var next = text.startIndex
+        while let from = text[next...].firstIndex(where: { !gap($0) }) {
+            next = text[from...].firstIndex(where: gap) ?? text.endIndex
+            var rest = String(text[from..<next])
             var cuts = 0
             while !rest.isEmpty && cuts <= maxLines && measure(rest) > maxWidth {
                 cuts += 1

@@ -2,6 +2,7 @@ import HaloBoards
 import HaloEngine
 import HaloFreeType
 import HaloMock
+import HaloOutputs
 import HaloRender
 
 /// `halo bench`: one standard scene on a mock display (480×480 XRGB8888 unless `--format`
@@ -76,7 +77,9 @@ enum BenchCommand {
             first = 200_000
         }
         if args.flags.contains("setup-only") {
-            print("halo bench: scene \(scene) built; nothing drawn (--setup-only)")
+            // The same report as a measured run, so that the difference of the two runs' counts
+            // is the frames' cost alone, not the cost of formatting a longer line.
+            report(scene, board, drawn: "nothing drawn (--setup-only)", first: 0, frames: 0, session.screen)
             return
         }
         do {
@@ -98,15 +101,17 @@ enum BenchCommand {
                 }
                 try session.screen.update(at: Instant(microseconds: t))
             }
-            let s = session.screen
-            let further = s.pixelsTouched - firstPixels
-            print(
-                "halo bench: scene \(scene) on \(board.width)x\(board.height) \(board.format.rawValue): first frame touched \(firstPixels) pixels; \(frames) further frames: \(s.framesDrawn - 1) drawn, \(s.framesSkipped) skipped as unchanged, \(further) pixels touched (\(frames > 0 ? further / Int64(frames) : 0) per frame)"
-            )
+            report(scene, board, drawn: "first frame drawn", first: firstPixels, frames: frames, session.screen)
         } catch let e as ControlError {
             throw CLIError(e.message)
         } catch {
             throw CLIError("\(error)")
         }
+    }
+    static func report(_ scene: String, _ board: Board, drawn: String, first: Int64, frames: Int, _ s: Screen<MemoryDisplay>) {
+        let further = s.pixelsTouched - first
+        print(
+            "halo bench: scene \(scene) on \(board.width)x\(board.height) \(board.format.rawValue), \(drawn): first frame touched \(first) pixels; \(frames) further frames: \(max(0, s.framesDrawn - 1)) drawn, \(s.framesSkipped) skipped as unchanged, \(further) pixels touched (\(frames > 0 ? further / Int64(frames) : 0) per frame)"
+        )
     }
 }
