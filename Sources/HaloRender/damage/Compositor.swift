@@ -129,7 +129,7 @@ public struct Compositor {
                     b.forEachPiece(outside: inside.2) { rim in
                         let under = s.color.a == 255 ? nil : tiles.value(covering: rim)
                         tiles.write(rim, into: canvas)
-                        drawRoundedRect(canvas, s, clip: rim, over: under)
+                        drawRoundedRect(canvas, s, clip: rim, over: under, profiles: ringProfiles)
                     }
                 }
             }
@@ -138,7 +138,7 @@ public struct Compositor {
                 if s.color.a == 255 {
                     tiles.set(band, Layout.pack(s.color))
                 } else {
-                    for part in tiles.uncovered(in: band) { drawRoundedRect(canvas, s, clip: part) }
+                    for part in tiles.uncovered(in: band) { drawRoundedRect(canvas, s, clip: part, profiles: ringProfiles) }
                     tiles.update(band) { Paint<Layout>.blended($0, s.color) }
                 }
             }

@@ -39,12 +39,12 @@ public enum Drawable: Equatable {
         }
     }
 
-    /// Draws the part of the drawable inside `clip`. `profiles` keeps rings' radial shapes
-    /// between frames.
+    /// Draws the part of the drawable inside `clip`. `profiles` keeps the radial shapes of
+    /// rings and of boxes' corners between frames.
     public func draw<Layout>(into canvas: Canvas<Layout>, clip: IntRect, profiles: RingProfileCache? = nil) {
         switch self {
         case .fill(let r, let c): fillRect(canvas, r, c, clip: clip)
-        case .roundedRect(let s): drawRoundedRect(canvas, s, clip: clip)
+        case .roundedRect(let s): drawRoundedRect(canvas, s, clip: clip, profiles: profiles)
         case .ring(let s): drawRing(canvas, s, clip: clip, profiles: profiles)
         case .bar(let s): drawBar(canvas, s, clip: clip)
         case .capsule(let s): drawCapsule(canvas, s, clip: clip)

@@ -75,8 +75,11 @@ public struct RoundedRectShape: Equatable {
 
 /// Draws a rounded rectangle; corners are exact-area discs, sides exact spans. `over`, when
 /// given, is the one value every pixel under `clip` holds (a flat part of the screen): wholly
-/// covered pixels then take the colour blended over it once, as plain stores.
-public func drawRoundedRect<Layout>(_ canvas: Canvas<Layout>, _ shape: RoundedRectShape, clip: IntRect, over: UInt32? = nil) {
+/// covered pixels then take the colour blended over it once, as plain stores. `profiles` keeps
+/// the corners' discs between calls, as it keeps rings' (a compositor passes its own).
+public func drawRoundedRect<Layout>(
+    _ canvas: Canvas<Layout>, _ shape: RoundedRectShape, clip: IntRect, over: UInt32? = nil, profiles: RingProfileCache? = nil
+) {
     let area = shape.bounds.intersection(clip).intersection(canvas.bounds)
     if area.isEmpty || shape.color.a == 0 { return }
     let paint = Paint<Layout>(shape.color)
@@ -89,17 +92,15 @@ public func drawRoundedRect<Layout>(_ canvas: Canvas<Layout>, _ shape: RoundedRe
         for y in area.y..<area.maxY { runs.run(canvas.address(area.x, y), count: Int(area.width), step: canvas.xStep) }
         return
     }
+    var corners = CornerDiscs(outline, profiles)
     for y in area.y..<area.maxY {
         let top = Int64(y) * 256
         let rowCover = EdgeCoverage.span(left: top, from: outline.y0, to: outline.y1)
         if rowCover == 0 { continue }
-        // A whole row through the corners: empty, cut by the arc, solid, cut, empty.
-        if hole == nil && rowCover >= 256 && outline.r > 0 {
-            let dy2 = outline.cornerRowDistance2(top &+ 128)
-            if dy2 > 0 {
-                drawCornerRow(canvas, outline, paint, runs: runs, y: y, top: top, dy2: dy2, from: area.x, to: area.maxX)
-                continue
-            }
+        // A whole row through the corners: empty, shaded from the disc, solid, shaded, empty.
+        if hole == nil && rowCover >= 256 && outline.r > 0 && outline.cornerRowDistance2(top &+ 128) > 0 {
+            drawCornerRow(canvas, &corners, paint, runs: runs, y: y, from: area.x, to: area.maxX)
+            continue
         }
         var x = area.x
         var p = canvas.address(x, y)
@@ -128,38 +129,113 @@ public func drawRoundedRect<Layout>(_ canvas: Canvas<Layout>, _ shape: RoundedRe
     }
 }
 
-/// Columns `from ..< to` of a whole row `y` that runs through a filled shape's corners: the
-/// arcs' cuts (`RoundedOutline.cut`) leave only the few pixels each arc crosses to be shaded
-/// one by one; those between the cuts are wholly covered and painted as one run.
+/// Columns `from ..< to` of a whole row `y` that runs through a filled shape's corners: each
+/// corner's pixels read their coverage from its disc's quadrant, and the pixels between the
+/// discs' solid parts are wholly covered and painted as one run.
 func drawCornerRow<Layout>(
-    _ canvas: Canvas<Layout>, _ outline: RoundedOutline, _ paint: Paint<Layout>, runs: Paint<Layout>, y: Int32, top: Int64, dy2: Int64,
-    from: Int32, to: Int32
+    _ canvas: Canvas<Layout>, _ corners: inout CornerDiscs, _ paint: Paint<Layout>, runs: Paint<Layout>, y: Int32, from: Int32, to: Int32
 ) {
-    // Each arc's cut only where the columns reach its side of the row (a box's rim is drawn a
-    // side at a time).
-    let straight = outline.straight(row: top)
-    let left = from < straight.0 ? outline.cut(dy2: dy2, centre: outline.x0 &+ outline.r, leftward: true) : (inside: from, outside: from)
-    let right = to > straight.1 ? outline.cut(dy2: dy2, centre: outline.x1 &- outline.r, leftward: false) : (inside: to, outside: to)
-    var x = max(from, left.outside)
-    var p = canvas.address(x, y)
-    // Shaded, solid, shaded, in column order; each pixel is visited once whatever the cuts.
-    let shadedLeft = min(left.inside, to)
-    while x < shadedLeft {
-        paint.cover(p, outline.coverage(x: x, rowTop: top))
-        x &+= 1
-        p += canvas.xStep
+    let upper = y <= corners.topRow
+    let j = Int(upper ? corners.topRow &- y : y &- corners.bottomRow)
+    let left = corners.leftColumn, right = corners.rightColumn
+    // The left disc's pixels lie at `left - k`, the right one's at `right + k`; `k` below the
+    // quadrant row's `solidTo` is wholly covered, from its `reach` on not at all.
+    var x = max(from, left &+ 1)
+    var solidFrom = left &+ 1
+    var shadedLeft: UnsafeMutablePointer<UInt16>? = nil
+    if from <= left, let (row, coverage) = corners.row(j, upper: upper, leftSide: true) {
+        x = max(from, left &- row.reach &+ 1)
+        solidFrom = left &- row.solidTo &+ 1
+        shadedLeft = coverage
     }
-    let solid = min(right.inside, to)
+    var p = canvas.address(x, y)
+    if let coverage = shadedLeft {
+        let end = min(solidFrom, to)
+        while x < end {
+            paint.cover(p, Int32(coverage[Int(left &- x)]))
+            x &+= 1
+            p += canvas.xStep
+        }
+    }
+    var solidTo = right, outside = right
+    var shadedRight: UnsafeMutablePointer<UInt16>? = nil
+    if to > right, let (row, coverage) = corners.row(j, upper: upper, leftSide: false) {
+        solidTo = right &+ row.solidTo
+        outside = right &+ row.reach
+        shadedRight = coverage
+    }
+    let solid = min(solidTo, to)
     if x < solid {
         runs.run(p, count: Int(solid &- x), step: canvas.xStep)
         p += canvas.xStep &* Int(solid &- x)
         x = solid
     }
-    let shadedRight = min(right.outside, to)
-    while x < shadedRight {
-        paint.cover(p, outline.coverage(x: x, rowTop: top))
-        x &+= 1
-        p += canvas.xStep
+    if let coverage = shadedRight {
+        let end = min(outside, to)
+        while x < end {
+            paint.cover(p, Int32(coverage[Int(x &- right)]))
+            x &+= 1
+            p += canvas.xStep
+        }
+    }
+}
+
+/// The four corner discs of a filled rounded rectangle, each the quarter of a disc that a
+/// `RingQuadrant` with no hole describes, taken from a profile cache the first time a row needs
+/// it. A corner pixel's coverage is then a table read, not a square root and three divisions,
+/// and a box drawn again (a toast fading, a checkout's dialog) works out nothing new. The
+/// tables hold what `RoundedOutline.coverage` gives in the corners: the same disc, the same
+/// thresholds and the same arithmetic.
+struct CornerDiscs {
+    let outline: RoundedOutline
+    let edges: RadialEdges
+    /// The last column whose centre lies left of the left discs' centres, and the first right of
+    /// the right ones'; the last row above the top discs' centres, the first below the bottom ones'.
+    let leftColumn: Int32, rightColumn: Int32, topRow: Int32, bottomRow: Int32
+    /// How far (Q8, 0 < d <= 256) those pixel centres lie from the discs' centres.
+    let p0Left: Int64, p0Right: Int64, q0Top: Int64, q0Bottom: Int64
+    private var cache: RingProfileCache?
+    private var topLeft: RingQuadrant?, topRight: RingQuadrant?, bottomLeft: RingQuadrant?, bottomRight: RingQuadrant?
+
+    init(_ outline: RoundedOutline, _ cache: RingProfileCache?) {
+        self.outline = outline
+        self.cache = cache
+        edges = RadialEdges(outer: outline.r, inner: 0)
+        let cl = outline.x0 &+ outline.r, cr = outline.x1 &- outline.r
+        let ct = outline.y0 &+ outline.r, cb = outline.y1 &- outline.r
+        leftColumn = Int32(truncatingIfNeeded: ((cl &- 128 &+ 255) >> 8) &- 1)
+        rightColumn = Int32(truncatingIfNeeded: ((cr &- 128) >> 8) &+ 1)
+        topRow = Int32(truncatingIfNeeded: ((ct &- 128 &+ 255) >> 8) &- 1)
+        bottomRow = Int32(truncatingIfNeeded: ((cb &- 128) >> 8) &+ 1)
+        p0Left = cl &- (Int64(leftColumn) &* 256 &+ 128)
+        p0Right = Int64(rightColumn) &* 256 &+ 128 &- cr
+        q0Top = ct &- (Int64(topRow) &* 256 &+ 128)
+        q0Bottom = Int64(bottomRow) &* 256 &+ 128 &- cb
+    }
+
+    /// Row `j` (counted away from the discs' centres) of one corner's quadrant, with the
+    /// coverage of its `k`-th pixel from the centre at index `k`; nil when the row lies beyond
+    /// the disc.
+    mutating func row(_ j: Int, upper: Bool, leftSide: Bool) -> (RingQuadrant.Row, UnsafeMutablePointer<UInt16>)? {
+        let known = upper ? (leftSide ? topLeft : topRight) : (leftSide ? bottomLeft : bottomRight)
+        let q: RingQuadrant
+        if let known {
+            q = known
+        } else {
+            let profiles = cache ?? RingProfileCache()
+            cache = profiles
+            q = profiles.quadrant(
+                outer: outline.r, inner: 0, p0: leftSide ? p0Left : p0Right, q0: upper ? q0Top : q0Bottom, edges: edges)
+            switch (upper, leftSide) {
+            case (true, true): topLeft = q
+            case (true, false): topRight = q
+            case (false, true): bottomLeft = q
+            case (false, false): bottomRight = q
+            }
+        }
+        if j < 0 || j >= q.rows { return nil }
+        let r = q.row[j]
+        return (r, q.coverage + Int(r.start) - Int(r.hole))
     }
 }
 
