@@ -179,6 +179,75 @@ struct FlatCompositingTests {
         }
     }
 
+    /// Rings large enough for their rims to be blended from a memo (`CoverMemo`), with opaque
+    /// and translucent paints, over the background, over an opaque box, under and over other
+    /// layers, and sometimes on a dimmed screen.
+    static func largeRings(_ r: inout Random, _ w: Int32, _ h: Int32) -> [Layer] {
+        var layers: [Layer] = []
+        if r.next(3) == 0 {
+            layers.append(Layer(key: 0, .fill(IntRect(x: 0, y: 0, width: w, height: h), r.colour(opaque: r.next(2) == 0))))
+        }
+        if r.next(2) == 0 {
+            let box = RoundedRectShape(x: 0, y: 0, width: w * 256, height: h * 256, radius: 2048, color: r.colour(opaque: true))
+            layers.append(Layer(key: 16, .roundedRect(box)))
+        }
+        for k in 0..<(1 + r.next(3)) {
+            let outer = Int32(34 + r.next(12)) * 256 + Int32(r.next(256))
+            let ring = RingShape(
+                centerX: w * 128 + Int32(r.next(1024)) - 512, centerY: h * 128 + Int32(r.next(1024)) - 512, outerRadius: outer,
+                innerRadius: outer - Int32(2 + r.next(10)) * 256, track: r.colour(opaque: r.next(4) != 0),
+                indicator: r.colour(opaque: r.next(4) != 0), arcStart: Angle(units: Int32(r.next(65536))),
+                arcSweep: Angle(units: Int32(r.next(70000))), roundCaps: r.next(2) == 0)
+            layers.append(Layer(key: 32 + UInt32(k) << 4, .ring(ring)))
+        }
+        if r.next(2) == 0 {
+            layers.insert(Layer(key: 128, .fill(IntRect(x: 4, y: 4, width: 30, height: 20), r.colour(opaque: true))), at: layers.count - 1)
+        }
+        return layers
+    }
+
+    @Test(
+        "large rings over one colour are the same as drawing every pixel, in every format and rotation",
+        arguments: Rotation.allCases)
+    func largeRingsOverFlat(rotation: Rotation) {
+        for seed in UInt64(1)...10 {
+            let scene = { (r: inout Random, w: Int32, h: Int32) in FlatCompositingTests.largeRings(&r, w, h) }
+            let large: (width: Int32, height: Int32) = (100, 96)
+            check(RGB565.self, rotation: rotation, seed: seed, scene: scene, minimum: large)
+            check(BGR565.self, rotation: rotation, seed: seed, scene: scene, minimum: large)
+            check(RGB888.self, rotation: rotation, seed: seed, scene: scene, minimum: large)
+            check(XRGB8888.self, rotation: rotation, seed: seed, scene: scene, minimum: large)
+        }
+    }
+
+    @Test("a ring told one colour lies under it, over a screen half of another, blends each pixel over what it holds")
+    func ringOverMixedGround() {
+        let (w, h): (Int32, Int32) = (96, 96)
+        let bytes = Int(w * h) * 2
+        let shown = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+        let want = UnsafeMutableRawPointer.allocate(byteCount: bytes, alignment: 16)
+        defer {
+            shown.deallocate()
+            want.deallocate()
+        }
+        let a = Canvas<RGB565>(memory: shown, physicalWidth: w, physicalHeight: h, stride: Int(w) * 2)
+        let b = Canvas<RGB565>(memory: want, physicalWidth: w, physicalHeight: h, stride: Int(w) * 2)
+        let ground = Color(rgb: 0x204060), other = Color(rgb: 0xC08020)
+        for canvas in [a, b] {
+            fillRect(canvas, canvas.bounds, ground, clip: canvas.bounds)
+            fillRect(canvas, IntRect(x: 48, y: 0, width: 48, height: 96), other, clip: canvas.bounds)
+        }
+        let ring = RingShape(
+            centerX: 48 * 256, centerY: 48 * 256, outerRadius: 44 * 256, innerRadius: 36 * 256, track: Color(rgb: 0x10E010),
+            indicator: Color(rgb: 0xF0F0F0), arcSweep: Angle(units: 40000))
+        drawRing(a, ring, clip: a.bounds, over: RGB565.pack(ground))
+        drawRing(b, ring, clip: b.bounds)
+        let differing = (0..<bytes).filter {
+            shown.load(fromByteOffset: $0, as: UInt8.self) != want.load(fromByteOffset: $0, as: UInt8.self)
+        }
+        #expect(differing.isEmpty)
+    }
+
     @Test("flat tiles never overlap, and cover what they are given minus what was written out")
     func tilesStayDisjoint() {
         var r = Random(seed: 99)

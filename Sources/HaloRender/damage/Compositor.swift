@@ -69,7 +69,16 @@ public struct Compositor {
         // with none (a spinner's arc moving, a bar's end) is drawn straight.
         if !translucent || !layers[first...].contains(where: { Compositor.blendsFlat($0.drawable, rect) }) {
             if i < 0 { fillRect(canvas, rect, opaqueBackground, clip: rect) }
+            // The one colour the whole rectangle holds before the layers above the start go on.
+            let ground = i < 0 ? Layout.pack(opaqueBackground) : layers[i].drawable.solidColor.map { Layout.pack($0) }
             for j in first..<layers.count where layers[j].drawable.bounds.intersects(rect) {
+                if Layout.bytesPerPixel != 4, case .ring(let ring) = layers[j].drawable, let ground {
+                    // A ring that nothing drawn before it overlaps lies on the ground colour.
+                    let area = ring.bounds.intersection(rect)
+                    let alone = !layers[(i + 1)..<j].contains { $0.drawable.bounds.intersects(area) }
+                    drawRing(canvas, ring, clip: rect, profiles: ringProfiles, over: alone ? ground : nil)
+                    continue
+                }
                 layers[j].drawable.draw(into: canvas, clip: rect, profiles: ringProfiles)
             }
             return
@@ -148,6 +157,12 @@ public struct Compositor {
             let under = tiles.value(covering: area)
             tiles.write(area, into: canvas)
             if let under { drawMask(canvas, m, clip: rect, over: under) } else { drawMask(canvas, m, clip: rect) }
+        case .ring(let ring):
+            // A ring over one colour (the background, a box) blends its rim over it from a memo.
+            let area = ring.bounds.intersection(rect)
+            let under = tiles.value(covering: area)
+            tiles.write(area, into: canvas)
+            drawRing(canvas, ring, clip: rect, profiles: ringProfiles, over: under)
         default:
             tiles.write(d.bounds.intersection(rect), into: canvas)
             d.draw(into: canvas, clip: rect, profiles: ringProfiles)

@@ -1,10 +1,27 @@
 /// Draws a `RingShape`, visiting only the rows and the parts of rows where the ring can be.
 /// `profiles` keeps each ring's radial shape between calls (a compositor passes its own);
-/// without it the shape is worked out for this call only.
-public func drawRing<Layout>(_ canvas: Canvas<Layout>, _ ring: RingShape, clip: IntRect, profiles: RingProfileCache? = nil) {
+/// without it the shape is worked out for this call only. `over`, when given, is the one value
+/// every pixel under `clip` holds (a flat part of the screen): the rim's blends over it are then
+/// each worked out once.
+public func drawRing<Layout>(
+    _ canvas: Canvas<Layout>, _ ring: RingShape, clip: IntRect, profiles: RingProfileCache? = nil, over: UInt32? = nil
+) {
     let area = ring.bounds.intersection(clip).intersection(canvas.bounds)
     if area.isEmpty || ring.outerRadius <= 0 { return }
-    let raster = RingRaster<Layout>(ring)
+    // Only a large part of a ring meets a coverage often enough to pay for its memo (a first
+    // frame, a ring appearing); a spinner's moving ends do not.
+    guard Layout.bytesPerPixel != 4, let over, area.area >= CoverMemo.worthwhileArea else {
+        drawRing(canvas, RingRaster<Layout>(ring), area, profiles)
+        return
+    }
+    // The rim's blends, remembered for the track and the indicator: on the stack, for this call.
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * CoverMemo.slots) { memo in
+        drawRing(canvas, RingRaster<Layout>(ring, memo: memo.baseAddress, over: over), area, profiles)
+    }
+}
+
+@inline(__always)
+func drawRing<Layout>(_ canvas: Canvas<Layout>, _ raster: RingRaster<Layout>, _ area: IntRect, _ profiles: RingProfileCache?) {
     if !raster.track.visible && !raster.hasIndicator { return }
     let cache = profiles ?? RingProfileCache()
     // The first column right of (or on) the centre and the first row below it, and how far
@@ -47,6 +64,9 @@ struct RingRaster<Layout: PixelLayout> {
     let outer: Int64, inner: Int64
     let edges: RadialEdges
     let track: Paint<Layout>, indicator: Paint<Layout>
+    /// The rim blends of the track and of the indicator over the flat colour under the ring, when
+    /// it has one and the layout pays for them (see `CoverMemo`).
+    let trackMemo: CoverMemo?, indicatorMemo: CoverMemo?
     let hasIndicator: Bool, wholeTurn: Bool, atMostHalfTurn: Bool
     // The arc's two ends: unit directions (Q16), the edge normal's sorted components.
     let startX: Int64, startY: Int64, endX: Int64, endY: Int64
@@ -71,7 +91,9 @@ struct RingRaster<Layout: PixelLayout> {
     /// always past half a turn; below it, when the window keeps clear of the other end's line.
     let trimStart: Bool, trimEnd: Bool
 
-    init(_ ring: RingShape) {
+    /// `memo`, when given, holds room for two `CoverMemo`s over `over`, which the track and the
+    /// indicator use if they are opaque.
+    init(_ ring: RingShape, memo: UnsafeMutablePointer<UInt32>? = nil, over: UInt32 = 0) {
         let reach = EdgeCoverage.reach
         cx = Int64(ring.centerX)
         cy = Int64(ring.centerY)
@@ -80,6 +102,8 @@ struct RingRaster<Layout: PixelLayout> {
         edges = RadialEdges(outer: outer, inner: inner)
         track = Paint(ring.track)
         indicator = Paint(ring.indicator)
+        trackMemo = memo != nil && track.opaque ? CoverMemo(memo!, over: over) : nil
+        indicatorMemo = memo != nil && indicator.opaque ? CoverMemo(memo! + CoverMemo.slots, over: over) : nil
         hasIndicator = ring.hasIndicator
         wholeTurn = ring.arcSweep.units >= Angle.unitsPerTurn
         atMostHalfTurn = ring.arcSweep.units <= Angle.unitsPerTurn / 2
@@ -203,7 +227,8 @@ struct RingRaster<Layout: PixelLayout> {
             let paint = inside ? indicator : track
             if paint.visible {
                 RimWalker<Layout>.plain(
-                    paint, canvas.address(a, row.y), cov, step: Int(step), xStep: canvas.xStep, from: 0, to: count, solid: band)
+                    paint, inside ? indicatorMemo : trackMemo, canvas.address(a, row.y), cov, step: Int(step), xStep: canvas.xStep,
+                    from: 0, to: count, solid: band)
             }
             return
         }

@@ -54,8 +54,12 @@ struct RimWalker<Layout: PixelLayout> {
         @inline(__always)
         func side(_ from: Int, _ to: Int) {
             let cs = crossStart &+ stepStart &* Int64(from), ce = crossEnd &+ stepEnd &* Int64(from)
-            let paint = r.insideArc(cs, ce) ? r.indicator : r.track
-            if paint.visible { Self.plain(paint, p, coverage, step: step, xStep: xStep, from: from, to: to, solid: solid) }
+            let inside = r.insideArc(cs, ce)
+            let paint = inside ? r.indicator : r.track
+            if paint.visible {
+                Self.plain(
+                    paint, inside ? r.indicatorMemo : r.trackMemo, p, coverage, step: step, xStep: xStep, from: from, to: to, solid: solid)
+            }
         }
         // A window: exact pixels around the chords it holds, which are the indicator's.
         @inline(__always)
@@ -66,7 +70,7 @@ struct RimWalker<Layout: PixelLayout> {
                 let a = max(c.0, i), b = min(c.1, to)
                 if a >= b { return }
                 if i < a { exact(r, coverage, Direction.self, xStep: xStep, from: i, to: a) }
-                if r.indicator.visible { Self.plain(r.indicator, p, coverage, step: step, xStep: xStep, from: a, to: b, solid: solid) }
+                if r.indicator.visible { Self.plain(r.indicator, nil, p, coverage, step: step, xStep: xStep, from: a, to: b, solid: solid) }
                 i = b
             }
             chord(first)
@@ -124,8 +128,8 @@ struct RimWalker<Layout: PixelLayout> {
     /// half rows are a few rim pixels and a band of a dozen.
     @inline(__always)
     static func plain(
-        _ paint: Paint<Layout>, _ base: UnsafeMutableRawPointer, _ coverage: UnsafeMutablePointer<UInt16>, step: Int, xStep: Int,
-        from: Int, to: Int, solid: (Int, Int)
+        _ paint: Paint<Layout>, _ memo: CoverMemo?, _ base: UnsafeMutableRawPointer, _ coverage: UnsafeMutablePointer<UInt16>, step: Int,
+        xStep: Int, from: Int, to: Int, solid: (Int, Int)
     ) {
         let bandFrom = min(max(solid.0, from), to), bandTo = max(bandFrom, min(solid.1, to))
         var p = base + xStep &* from, cov = coverage + step &* from
@@ -146,11 +150,30 @@ struct RimWalker<Layout: PixelLayout> {
             return
         }
         let packed = paint.packed
-        for _ in from..<bandFrom {
-            paint.coverOpaque(p, Int32(cov.pointee))
-            p += xStep
-            cov += step
+        // Edge pixels from the memo when there is one (never in 32-bit layouts), settled once
+        // for the stretch.
+        @inline(__always)
+        func edges(_ count: Int) {
+            if Layout.bytesPerPixel != 4, let memo {
+                for _ in 0..<count {
+                    let c = Int32(cov.pointee)
+                    if c >= 256 {
+                        Layout.store(packed, p)
+                    } else if c > 0 {
+                        memo.cover(paint, p, weight: UInt32(truncatingIfNeeded: c))
+                    }
+                    p += xStep
+                    cov += step
+                }
+                return
+            }
+            for _ in 0..<count {
+                paint.coverOpaque(p, Int32(cov.pointee))
+                p += xStep
+                cov += step
+            }
         }
+        edges(bandFrom &- from)
         let band = bandTo &- bandFrom
         if band >= 24 {
             paint.run(p, count: band, step: xStep)
@@ -162,11 +185,7 @@ struct RimWalker<Layout: PixelLayout> {
             }
         }
         cov += step &* band
-        for _ in bandTo..<to {
-            paint.coverOpaque(p, Int32(cov.pointee))
-            p += xStep
-            cov += step
-        }
+        edges(to &- bandTo)
     }
 
     /// Pixels `from ..< to`, each near an end line or a cap, one by one: near an end line the
