@@ -72,12 +72,22 @@ public struct Compositor {
             // The one colour the whole rectangle holds before the layers above the start go on.
             let ground = i < 0 ? Layout.pack(opaqueBackground) : layers[i].drawable.solidColor.map { Layout.pack($0) }
             for j in first..<layers.count where layers[j].drawable.bounds.intersects(rect) {
-                if Layout.bytesPerPixel != 4, case .ring(let ring) = layers[j].drawable, let ground {
-                    // A ring that nothing drawn before it overlaps lies on the ground colour.
-                    let area = ring.bounds.intersection(rect)
-                    let alone = !layers[(i + 1)..<j].contains { $0.drawable.bounds.intersects(area) }
-                    drawRing(canvas, ring, clip: rect, profiles: ringProfiles, over: alone ? ground : nil)
-                    continue
+                if Layout.bytesPerPixel != 4, let ground {
+                    // A ring or a bar that nothing drawn before it overlaps lies on the ground
+                    // colour, and blends its edges over it from a memo.
+                    func under(_ bounds: IntRect) -> UInt32? {
+                        let area = bounds.intersection(rect)
+                        return layers[(i + 1)..<j].contains { $0.drawable.bounds.intersects(area) } ? nil : ground
+                    }
+                    switch layers[j].drawable {
+                    case .ring(let ring):
+                        drawRing(canvas, ring, clip: rect, profiles: ringProfiles, over: under(ring.bounds))
+                        continue
+                    case .bar(let bar):
+                        drawBar(canvas, bar, clip: rect, over: under(bar.bounds))
+                        continue
+                    default: break
+                    }
                 }
                 layers[j].drawable.draw(into: canvas, clip: rect, profiles: ringProfiles)
             }
@@ -163,6 +173,11 @@ public struct Compositor {
             let under = tiles.value(covering: area)
             tiles.write(area, into: canvas)
             drawRing(canvas, ring, clip: rect, profiles: ringProfiles, over: under)
+        case .bar(let bar):
+            let area = bar.bounds.intersection(rect)
+            let under = tiles.value(covering: area)
+            tiles.write(area, into: canvas)
+            drawBar(canvas, bar, clip: rect, over: under)
         default:
             tiles.write(d.bounds.intersection(rect), into: canvas)
             d.draw(into: canvas, clip: rect, profiles: ringProfiles)
