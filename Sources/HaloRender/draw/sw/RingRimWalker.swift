@@ -64,17 +64,18 @@ struct RimWalker<Layout: PixelLayout> {
         // A window: exact pixels around the chords it holds, which are the indicator's.
         @inline(__always)
         func window(_ from: Int, _ to: Int, _ first: (Int, Int), _ second: (Int, Int)) {
-            var i = from
+            // Exact pixels up to the chord, then the chord; returns where the walk goes on. The
+            // position is passed along, not captured: a nested function that changes a variable
+            // of its caller's makes Swift box that variable on the heap.
             @inline(__always)
-            func chord(_ c: (Int, Int)) {
+            func chord(_ i: Int, _ c: (Int, Int)) -> Int {
                 let a = max(c.0, i), b = min(c.1, to)
-                if a >= b { return }
+                if a >= b { return i }
                 if i < a { exact(r, coverage, Direction.self, xStep: xStep, from: i, to: a) }
                 if r.indicator.visible { Self.plain(r.indicator, nil, p, coverage, step: step, xStep: xStep, from: a, to: b, solid: solid) }
-                i = b
+                return b
             }
-            chord(first)
-            chord(second)
+            let i = chord(chord(from, first), second)
             if i < to { exact(r, coverage, Direction.self, xStep: xStep, from: i, to: to) }
         }
         // Each end has one window where pixels may need the exact path (around its cap, or
