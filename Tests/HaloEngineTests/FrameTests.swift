@@ -148,4 +148,18 @@ struct FrameTests {
         #expect(image.width == 200 && image.height == 120)
         #expect(image.rgb == s.display.rgb())
     }
+
+    @Test(
+        "a lone circular indicator or spinner at the centre draws its first frame from ring shapes worked out when the screen was made",
+        arguments: [(Int32(200), Int32(120)), (201, 120), (200, 121), (201, 121)])
+    func centreRingsArePrepared(size: (Int32, Int32)) throws {
+        for kind in ["circular value=40%", "spinner"] {
+            let s = screen(width: size.0, height: size.1)
+            let prepared = s.compositor.ringProfiles.count
+            #expect(prepared >= 2, "\(kind) on \(size): \(prepared) quadrants prepared")
+            try s.engine.run("show a \(kind)", at: 0)
+            _ = try s.update(at: .milliseconds(100))
+            #expect(s.compositor.ringProfiles.count == prepared, "\(kind) on \(size): the first frame worked out a new quadrant")
+        }
+    }
 }

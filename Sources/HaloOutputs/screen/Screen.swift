@@ -19,6 +19,14 @@ public final class Screen<Output: Display> {
         self.engine = engine
         self.display = display
         self.compositor = Compositor(background: engine.theme.background)
+        prepareRings()
+    }
+
+    /// Works out the shapes of the rings the theme draws at the centre, as the engine does its
+    /// glyphs: a few hundred thousand instructions at start-up instead of inside the frame
+    /// where a customer first sees a ring.
+    func prepareRings() {
+        for ring in engine.centreRings { compositor.ringProfiles.prepare(ring) }
     }
 
     /// Brings the display up to date with the engine at `now`; returns the logical damage.
@@ -52,6 +60,7 @@ public final class Screen<Output: Display> {
     public func invalidate() {
         compositor.background = engine.theme.background
         compositor.invalidate()
+        prepareRings()
     }
 }
 

@@ -181,6 +181,20 @@ public final class RingProfileCache {
         return q
     }
 
+    /// Works out now the quadrants `ring` is drawn from, wherever its rows lie: for the rings a
+    /// screen is sure to show (its theme's indicators at the centre), so that the first frame
+    /// showing one reads its shape instead of working it out. Up to four quadrants, fewer when
+    /// the centre's position makes them alike.
+    public func prepare(_ ring: RingShape) {
+        if ring.outerRadius <= 0 { return }
+        let outer = Int64(ring.outerRadius), inner = Int64(ring.innerRadius)
+        let edges = RadialEdges(outer: outer, inner: inner)
+        let g = RingCentre.grid(cx: Int64(ring.centerX), cy: Int64(ring.centerY))
+        for (p0, q0) in [(g.pLeft, g.qAbove), (g.pRight, g.qAbove), (g.pLeft, g.qBelow), (g.pRight, g.qBelow)] {
+            _ = quadrant(outer: outer, inner: inner, p0: p0, q0: q0, edges: edges)
+        }
+    }
+
     /// Quadrants held.
     public var count: Int { entries.count }
 

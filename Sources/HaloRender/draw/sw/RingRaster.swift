@@ -24,12 +24,7 @@ public func drawRing<Layout>(
 func drawRing<Layout>(_ canvas: Canvas<Layout>, _ raster: RingRaster<Layout>, _ area: IntRect, _ profiles: RingProfileCache?) {
     if !raster.track.visible && !raster.hasIndicator { return }
     let cache = profiles ?? RingProfileCache()
-    // The first column right of (or on) the centre and the first row below it, and how far
-    // their centres lie from it (Q8, 0 ..< 256); the columns to the left and rows above mirror them.
-    let right = Int32(truncatingIfNeeded: (raster.cx &- 128 &+ 255) >> 8)
-    let below = Int32(truncatingIfNeeded: (raster.cy &- 128 &+ 255) >> 8)
-    let pRight = Int64(right) &* 256 &+ 128 &- raster.cx, qBelow = Int64(below) &* 256 &+ 128 &- raster.cy
-    let pLeft = 256 &- pRight, qAbove = 256 &- qBelow
+    let (right, below, pRight, qBelow, pLeft, qAbove) = RingCentre.grid(cx: raster.cx, cy: raster.cy)
     func quadrant(_ p0: Int64, _ q0: Int64) -> RingQuadrant {
         cache.quadrant(outer: raster.outer, inner: raster.inner, p0: p0, q0: q0, edges: raster.edges)
     }
@@ -47,6 +42,20 @@ func drawRing<Layout>(_ canvas: Canvas<Layout>, _ raster: RingRaster<Layout>, _ 
         for y in bottom..<area.maxY {
             raster.drawRow(canvas, y, area.x, area.maxX, left, rightHalf, Int(y &- below), right)
         }
+    }
+}
+
+/// Where a ring's centre lies on the pixel grid.
+enum RingCentre {
+    /// The first column right of (or on) the centre and the first row below it, and how far
+    /// their centres lie from it (Q8, 0 ..< 256); the columns to the left and rows above mirror
+    /// them, at `pLeft` and `qAbove`.
+    @inline(__always)
+    static func grid(cx: Int64, cy: Int64) -> (right: Int32, below: Int32, pRight: Int64, qBelow: Int64, pLeft: Int64, qAbove: Int64) {
+        let right = Int32(truncatingIfNeeded: (cx &- 128 &+ 255) >> 8)
+        let below = Int32(truncatingIfNeeded: (cy &- 128 &+ 255) >> 8)
+        let pRight = Int64(right) &* 256 &+ 128 &- cx, qBelow = Int64(below) &* 256 &+ 128 &- cy
+        return (right, below, pRight, qBelow, 256 &- pRight, 256 &- qBelow)
     }
 }
 
