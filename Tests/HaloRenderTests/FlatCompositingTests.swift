@@ -169,13 +169,18 @@ struct FlatCompositingTests {
         "text over a dimmed screen and a translucent box is the same as drawing every pixel, in every format and rotation",
         arguments: Rotation.allCases)
     func textOverFlat(rotation: Rotation) {
-        for seed in UInt64(1)...12 {
-            let scene = { (r: inout Random, w: Int32, h: Int32) in FlatCompositingTests.textOverFlat(&r, w, h) }
-            let large: (width: Int32, height: Int32) = (48, 32)
-            check(XRGB8888.self, rotation: rotation, seed: seed, scene: scene, minimum: large)
-            check(RGB565.self, rotation: rotation, seed: seed, scene: scene, minimum: large)
-            check(BGR888.self, rotation: rotation, seed: seed, scene: scene, minimum: large)
-            check(ABGR8888.self, rotation: rotation, seed: seed, scene: scene, minimum: large)
+        check([XRGB8888.self, RGB565.self, BGR888.self, ABGR8888.self], rotation: rotation, seeds: 1...12, minimum: (48, 32)) {
+            FlatCompositingTests.textOverFlat(&$0, $1, $2)
+        }
+    }
+
+    /// `check` for each seed and each of `formats`, on screens at least `minimum` large.
+    func check(
+        _ formats: [any PixelLayout.Type], rotation: Rotation, seeds: ClosedRange<UInt64>, minimum: (width: Int32, height: Int32),
+        scene: @escaping (inout Random, Int32, Int32) -> [Layer]
+    ) {
+        for seed in seeds {
+            for format in formats { check(format, rotation: rotation, seed: seed, scene: scene, minimum: minimum) }
         }
     }
 
@@ -210,13 +215,8 @@ struct FlatCompositingTests {
         "large rings over one colour are the same as drawing every pixel, in every format and rotation",
         arguments: Rotation.allCases)
     func largeRingsOverFlat(rotation: Rotation) {
-        for seed in UInt64(1)...10 {
-            let scene = { (r: inout Random, w: Int32, h: Int32) in FlatCompositingTests.largeRings(&r, w, h) }
-            let large: (width: Int32, height: Int32) = (100, 96)
-            check(RGB565.self, rotation: rotation, seed: seed, scene: scene, minimum: large)
-            check(BGR565.self, rotation: rotation, seed: seed, scene: scene, minimum: large)
-            check(RGB888.self, rotation: rotation, seed: seed, scene: scene, minimum: large)
-            check(XRGB8888.self, rotation: rotation, seed: seed, scene: scene, minimum: large)
+        check([RGB565.self, BGR565.self, RGB888.self, XRGB8888.self], rotation: rotation, seeds: 1...10, minimum: (100, 96)) {
+            FlatCompositingTests.largeRings(&$0, $1, $2)
         }
     }
 
