@@ -162,4 +162,16 @@ struct FrameTests {
             #expect(s.compositor.ringProfiles.count == prepared, "\(kind) on \(size): the first frame worked out a new quadrant")
         }
     }
+
+    @Test("rings larger than the screen are not prepared: they are never drawn at the centre")
+    func largeCentreRingsAreLeftOut() {
+        var theme = Theme()
+        theme.circularDiameter = 4096
+        theme.circularThickness = 2048
+        theme.spinnerDiameter = 64
+        let engine = Engine(screenWidth: 320, screenHeight: 240, theme: theme, policy: Policy(), text: BlockText())
+        #expect(engine.centreRings.map(\.outerRadius) == [64 << 7])
+        let s = Screen(engine: engine, display: MemoryDisplay(width: 320, height: 240, format: .xrgb8888))
+        #expect(s.compositor.ringProfiles.byteCount < 64 * 1024)
+    }
 }

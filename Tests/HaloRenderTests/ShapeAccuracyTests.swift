@@ -77,6 +77,23 @@ struct ShapeAccuracyTests {
         expectAccurate(AccuracyReport.measure(area: (0, 0, 64, 40), value: image.value, inside: exact.contains), minimumEdge: 120)
     }
 
+    /// Corners up to 64 px are read from disc tables, larger ones worked out row by row: both
+    /// against exact geometry, off the grid, whole and drawn through damage strips.
+    @Test("a large filled rounded rectangle off the pixel grid, its corners from tables or worked out", arguments: [Int32(40), 64, 65, 90])
+    func largeRoundedRect(radius: Int32) {
+        let shape = RoundedRectShape(
+            x: 700, y: 500, width: 190 * 256 + 100, height: 186 * 256 + 60, radius: radius * 256 + 30, color: .white)
+        let image = TestImage(width: 196, height: 192) { drawRoundedRect($0, shape, clip: $0.bounds) }
+        let exact = ExactRoundedRect(x: shape.x, y: shape.y, width: shape.width, height: shape.height, radius: shape.radius)
+        expectAccurate(AccuracyReport.measure(area: (0, 0, 196, 192), value: image.value, inside: exact.contains), minimumEdge: 400)
+        let pieces = TestImage(width: 196, height: 192) { canvas in
+            for x in stride(from: Int32(0), to: 196, by: 13) {
+                drawRoundedRect(canvas, shape, clip: IntRect(x: x, y: 0, width: 13, height: 192))
+            }
+        }
+        #expect(image.bytes == pieces.bytes)
+    }
+
     @Test("a capsule at an odd angle")
     func capsule() {
         let shape = CapsuleShape(

@@ -52,19 +52,27 @@ public final class Engine {
     /// The rings of a lone circular indicator and a lone spinner, drawn at the screen's centre:
     /// the commonest pictures, whose radial shapes a screen works out when it is made
     /// (`RingProfileCache.prepare`) rather than inside the first frame that shows one. Their
-    /// sizes and centres are the ones `SceneBuilder` gives; arcs and colours do not matter.
+    /// sizes and centres are the ones `SceneBuilder` gives; arcs and colours do not matter. A
+    /// ring larger than the screen is never drawn at the centre, and is left out.
     public var centreRings: [RingShape] {
         // A lone indicator sits at (width, height) in half pixels: Q8 is half pixels << 7.
         let cx = screenWidth << 7, cy = screenHeight << 7
+        let room = min(screenWidth, screenHeight)
         let d = theme.circularDiameter, t = min(theme.circularThickness, d / 2), s = theme.spinnerDiameter
-        return [
-            RingShape(
-                centerX: cx, centerY: cy, outerRadius: d << 7, innerRadius: (d &- 2 &* t) << 7, track: theme.track,
-                indicator: theme.indicator),
-            RingShape(
-                centerX: cx, centerY: cy, outerRadius: s << 7, innerRadius: (s &- 2 &* theme.spinnerThickness) << 7, track: .clear,
-                indicator: theme.indicator),
-        ]
+        var rings: [RingShape] = []
+        if d <= room {
+            rings.append(
+                RingShape(
+                    centerX: cx, centerY: cy, outerRadius: d << 7, innerRadius: (d &- 2 &* t) << 7, track: theme.track,
+                    indicator: theme.indicator))
+        }
+        if s <= room {
+            rings.append(
+                RingShape(
+                    centerX: cx, centerY: cy, outerRadius: s << 7, innerRadius: (s &- 2 &* theme.spinnerThickness) << 7, track: .clear,
+                    indicator: theme.indicator))
+        }
+        return rings
     }
 
     /// Draws text with `text` from now on (a board's new font after a reload). Labels are laid

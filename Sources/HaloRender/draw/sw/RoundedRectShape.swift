@@ -99,7 +99,7 @@ public func drawRoundedRect<Layout>(
         if rowCover == 0 { continue }
         // A whole row through the corners: empty, shaded from the disc, solid, shaded, empty.
         if hole == nil && rowCover >= 256 && outline.r > 0 && outline.cornerRowDistance2(top &+ 128) > 0 {
-            drawCornerRow(canvas, &corners, paint, runs: runs, y: y, from: area.x, to: area.maxX)
+            drawCornerRow(canvas, &corners, paint, runs: runs, y: y, top: top, from: area.x, to: area.maxX)
             continue
         }
         var x = area.x
@@ -129,54 +129,76 @@ public func drawRoundedRect<Layout>(
     }
 }
 
-/// Columns `from ..< to` of a whole row `y` that runs through a filled shape's corners: each
-/// corner's pixels read their coverage from its disc's quadrant, and the pixels between the
-/// discs' solid parts are wholly covered and painted as one run.
+/// Columns `from ..< to` of a whole row `y` (top edge `top`, Q8) that runs through a filled
+/// shape's corners: the pixels each arc crosses are shaded one by one, those between the arcs
+/// are wholly covered and painted as one run. Corners up to `CornerDiscs.largestTabledRadius`
+/// read the arcs' limits and coverage from their disc quadrants; larger ones work them out.
 func drawCornerRow<Layout>(
-    _ canvas: Canvas<Layout>, _ corners: inout CornerDiscs, _ paint: Paint<Layout>, runs: Paint<Layout>, y: Int32, from: Int32, to: Int32
+    _ canvas: Canvas<Layout>, _ corners: inout CornerDiscs, _ paint: Paint<Layout>, runs: Paint<Layout>, y: Int32, top: Int64,
+    from: Int32, to: Int32
 ) {
-    let upper = y <= corners.topRow
-    let j = Int(upper ? corners.topRow &- y : y &- corners.bottomRow)
-    let left = corners.leftColumn, right = corners.rightColumn
-    // The left disc's pixels lie at `left - k`, the right one's at `right + k`; `k` below the
-    // quadrant row's `solidTo` is wholly covered, from its `reach` on not at all.
-    var x = max(from, left &+ 1)
-    var solidFrom = left &+ 1
-    var shadedLeft: UnsafeMutablePointer<UInt16>? = nil
-    if from <= left, let (row, coverage) = corners.row(j, upper: upper, leftSide: true) {
-        x = max(from, left &- row.reach &+ 1)
-        solidFrom = left &- row.solidTo &+ 1
-        shadedLeft = coverage
-    }
-    var p = canvas.address(x, y)
-    if let coverage = shadedLeft {
-        let end = min(solidFrom, to)
-        while x < end {
-            paint.cover(p, Int32(coverage[Int(left &- x)]))
-            x &+= 1
-            p += canvas.xStep
+    let outline = corners.outline
+    // Each side's limits: shaded from `outside`, wholly covered from `inside` (the other way
+    // round on the right), and where its disc's coverage is read, if it is.
+    var left = (inside: from, outside: from), right = (inside: to, outside: to)
+    var leftCoverage: UnsafeMutablePointer<UInt16>? = nil, rightCoverage: UnsafeMutablePointer<UInt16>? = nil
+    let lc = corners.leftColumn, rc = corners.rightColumn
+    if corners.tabled {
+        let upper = y <= corners.topRow
+        let j = Int(upper ? corners.topRow &- y : y &- corners.bottomRow)
+        // The left disc's pixels lie at `lc - k`, the right one's at `rc + k`; `k` below the
+        // quadrant row's `solidTo` is wholly covered, from its `reach` on not at all.
+        if from <= lc {
+            left = (lc &+ 1, lc &+ 1)
+            if let (row, coverage) = corners.row(j, upper: upper, leftSide: true) {
+                left = (lc &- row.solidTo &+ 1, lc &- row.reach &+ 1)
+                leftCoverage = coverage
+            }
         }
+        if to > rc {
+            right = (rc, rc)
+            if let (row, coverage) = corners.row(j, upper: upper, leftSide: false) {
+                right = (rc &+ row.solidTo, rc &+ row.reach)
+                rightCoverage = coverage
+            }
+        }
+    } else {
+        // Each arc's cut only where the columns reach its side of the row.
+        let straight = outline.straight(row: top), dy2 = outline.cornerRowDistance2(top &+ 128)
+        if from < straight.0 { left = outline.cut(dy2: dy2, centre: outline.x0 &+ outline.r, leftward: true) }
+        if to > straight.1 { right = outline.cut(dy2: dy2, centre: outline.x1 &- outline.r, leftward: false) }
     }
-    var solidTo = right, outside = right
-    var shadedRight: UnsafeMutablePointer<UInt16>? = nil
-    if to > right, let (row, coverage) = corners.row(j, upper: upper, leftSide: false) {
-        solidTo = right &+ row.solidTo
-        outside = right &+ row.reach
-        shadedRight = coverage
+    var x = max(from, left.outside)
+    var p = canvas.address(x, y)
+    // Shaded, solid, shaded, in column order; each pixel is visited once whatever the limits.
+    if let c = leftCoverage {
+        shade(paint, canvas, &p, &x, to: min(left.inside, to)) { Int32(c[Int(lc &- $0)]) }
+    } else {
+        shade(paint, canvas, &p, &x, to: min(left.inside, to)) { outline.coverage(x: $0, rowTop: top) }
     }
-    let solid = min(solidTo, to)
+    let solid = min(right.inside, to)
     if x < solid {
         runs.run(p, count: Int(solid &- x), step: canvas.xStep)
         p += canvas.xStep &* Int(solid &- x)
         x = solid
     }
-    if let coverage = shadedRight {
-        let end = min(outside, to)
-        while x < end {
-            paint.cover(p, Int32(coverage[Int(x &- right)]))
-            x &+= 1
-            p += canvas.xStep
-        }
+    if let c = rightCoverage {
+        shade(paint, canvas, &p, &x, to: min(right.outside, to)) { Int32(c[Int($0 &- rc)]) }
+    } else {
+        shade(paint, canvas, &p, &x, to: min(right.outside, to)) { outline.coverage(x: $0, rowTop: top) }
+    }
+}
+
+/// Pixels from column `x` (at `p`) up to `end`, each covered by `paint` as `coverage` says.
+@inline(__always)
+private func shade<Layout>(
+    _ paint: Paint<Layout>, _ canvas: Canvas<Layout>, _ p: inout UnsafeMutableRawPointer, _ x: inout Int32, to end: Int32,
+    _ coverage: (Int32) -> Int32
+) {
+    while x < end {
+        paint.cover(p, coverage(x))
+        x &+= 1
+        p += canvas.xStep
     }
 }
 
@@ -194,12 +216,19 @@ struct CornerDiscs {
     let leftColumn: Int32, rightColumn: Int32, topRow: Int32, bottomRow: Int32
     /// How far (Q8, 0 < d <= 256) those pixel centres lie from the discs' centres.
     let p0Left: Int64, p0Right: Int64, q0Top: Int64, q0Bottom: Int64
+    /// Whether the corners are read from quadrants: up to `largestTabledRadius`. A disc's
+    /// quadrant holds every pixel from its axis to its rim, so a larger corner would take
+    /// hundreds of kilobytes (a 512 px one, 400 KiB); its limits are worked out per row.
+    let tabled: Bool
+    /// 64 px (Q8): a quadrant of at most 3,300 coverages, 6.5 KiB.
+    static let largestTabledRadius: Int64 = 64 * 256
     private var cache: RingProfileCache?
     private var topLeft: RingQuadrant?, topRight: RingQuadrant?, bottomLeft: RingQuadrant?, bottomRight: RingQuadrant?
 
     init(_ outline: RoundedOutline, _ cache: RingProfileCache?) {
         self.outline = outline
         self.cache = cache
+        tabled = outline.r <= CornerDiscs.largestTabledRadius
         edges = RadialEdges(outer: outline.r, inner: 0)
         let cl = outline.x0 &+ outline.r, cr = outline.x1 &- outline.r
         let ct = outline.y0 &+ outline.r, cb = outline.y1 &- outline.r
