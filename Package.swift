@@ -21,6 +21,9 @@ let package = Package(
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
         // Linux interfaces Swift's Glibc module leaves out (signalfd, socket headers); headers only.
         .systemLibrary(name: "CLinux"),
+        // 32-byte AVX2 stores for long fills, chosen at run time on x86-64; headers only. `halo`
+        // installs them in HaloRender's LongFill, which stays standard Swift.
+        .systemLibrary(name: "CWideStores"),
 
         // The thin POSIX layer under the backends, the daemon and the loaders: owned
         // descriptors, errno-keeping errors, safe whole-file reads.
@@ -48,7 +51,7 @@ let package = Package(
             dependencies: [
                 "HaloEngine", "HaloRender", "HaloHAL", "HaloOutputs", "HaloMock", "HaloBoards", "HaloFreeType", "HaloDaemon",
                 "HaloBackends",
-                "HaloPOSIX",
+                "HaloPOSIX", "CWideStores",
             ],
             // The systemd unit and udev rule that install beside the binary (see the README).
             exclude: ["install"],
@@ -60,7 +63,7 @@ let package = Package(
 
         // Helpers shared by the test targets (a font stand-in with fixed metrics).
         .target(name: "HaloTestSupport", dependencies: ["HaloEngine", "HaloRender"], path: "Tests/HaloTestSupport"),
-        .testTarget(name: "HaloRenderTests", dependencies: ["HaloRender"]),
+        .testTarget(name: "HaloRenderTests", dependencies: ["HaloRender", "CWideStores"]),
         .testTarget(
             name: "HaloEngineTests",
             dependencies: [

@@ -1,3 +1,6 @@
+import CWideStores
+import HaloRender
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -19,6 +22,10 @@ let help = """
 
     Boards are looked up by name in $HALO_BOARDS, ./Boards, /etc/halo/boards and /usr/share/halo/boards.
     """
+
+// Long fills (a clear, a dimmed screen) with 32-byte stores where the processor has them;
+// HALO_NO_AVX2 set keeps the 16-byte stores, to compare the two.
+if halo_cpu_has_avx2() != 0 && getenv("HALO_NO_AVX2") == nil { LongFill.install(halo_fill_avx2) }
 
 var words = Array(CommandLine.arguments.dropFirst())
 let verb = words.isEmpty ? "help" : words.removeFirst()

@@ -40,9 +40,9 @@ struct CommandTests {
     }
 
     /// Runs `halo` to its end (killed after two minutes, so a hang fails the test instead of the run).
-    func halo(_ arguments: [String], stdin: ChildProcess.Stream = .null) throws -> Run {
+    func halo(_ arguments: [String], stdin: ChildProcess.Stream = .null, environment extra: [String: String] = [:]) throws -> Run {
         let r = try ChildProcess.run(
-            [Self.binary.path] + arguments, environment: Self.environment(), directory: Self.packageRoot.path, stdin: stdin)
+            [Self.binary.path] + arguments, environment: Self.environment(extra), directory: Self.packageRoot.path, stdin: stdin)
         return Run(status: r.status, out: r.out, err: r.err)
     }
 
@@ -138,6 +138,30 @@ struct CommandTests {
         let a = try Data(contentsOf: dir.appendingPathComponent("a/900.png"))
         let b = try Data(contentsOf: dir.appendingPathComponent("b/900.png"))
         #expect(a == b)
+    }
+
+    @Test("frames with long fills (clears, a dimmed screen, a box) are the same with 32-byte AVX2 stores as with 16-byte ones")
+    func longFillsAlike() throws {
+        // Where the processor has AVX2, halo writes long fills with it unless HALO_NO_AVX2 is set;
+        // elsewhere both runs take the 16-byte stores.
+        let dir = try scratch()
+        let path = try script(
+            "@0 show pay checkout label=\"Processing payment\"\n@0 show b linear value=37%\n@150 toast \"Saved\"\n", in: dir)
+        for board in ["mock-480x480", "mock-320x240-rgb565", "mock-800x480"] {
+            let times = "0,90,400,1000"
+            let wide = try halo([
+                "replay", path, "--board", board, "--at", times, "--out", dir.appendingPathComponent("wide-\(board)").path,
+            ])
+            let narrow = try halo(
+                ["replay", path, "--board", board, "--at", times, "--out", dir.appendingPathComponent("narrow-\(board)").path],
+                environment: ["HALO_NO_AVX2": "1"])
+            #expect(wide.status == 0 && narrow.status == 0, "\(wide.err)\(narrow.err)")
+            for t in times.split(separator: ",") {
+                let a = try Data(contentsOf: dir.appendingPathComponent("wide-\(board)/\(t).png"))
+                let b = try Data(contentsOf: dir.appendingPathComponent("narrow-\(board)/\(t).png"))
+                #expect(a == b, "\(board) at \(t) ms")
+            }
+        }
     }
 
     @Test("bad script lines are reported by line and the run exits 1; the other lines still run")

@@ -65,13 +65,17 @@ struct Paint<Layout: PixelLayout> {
             n -= 1
         }
         let quad = SIMD4<UInt32>(repeating: v)
-        // 256 pixels a pass: a full-screen clear is the largest fill there is, and the loop's
-        // own count and branch then cost one instruction in sixty-five.
-        let vector = unsafeBitCast(quad, to: SIMD16<UInt8>.self)
-        while n >= 256 {
-            store1024(q, vector)
-            q += 1024
-            n &-= 256
+        // A full-screen clear is the largest fill there is: the whole kilobytes of it go to
+        // `LongFill`.
+        let long = LongFill.write(q, bytes: n &* 4, unsafeBitCast(quad, to: SIMD16<UInt8>.self))
+        q += long
+        n &-= long >> 2
+        // Rows shorter than a kilobyte (a strip beside a box) are most fills: 128 bytes a pass,
+        // spelled out, as the compiler does not always unroll the loop itself.
+        while n >= 32 {
+            for k in stride(from: 0, to: 128, by: 16) { q.storeBytes(of: quad, toByteOffset: k, as: SIMD4<UInt32>.self) }
+            q += 128
+            n &-= 32
         }
         while n >= 4 {
             q.storeBytes(of: quad, as: SIMD4<UInt32>.self)

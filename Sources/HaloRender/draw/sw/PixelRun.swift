@@ -40,11 +40,9 @@ struct PixelRun<Layout: PixelLayout> {
         var left = count &* bytesPerPixel
         if bytesPerPixel != 3 {
             // One 16-byte vector repeats: long runs (a clear) go 1,024 bytes a pass.
-            while left >= 1024 {
-                store1024(q, a)
-                q += 1024
-                left &-= 1024
-            }
+            let long = LongFill.write(q, bytes: left, a)
+            q += long
+            left &-= long
         }
         while left >= 192 {
             store48(q, 0)
@@ -109,30 +107,4 @@ func fillPacked<Layout: PixelLayout>(_ canvas: Canvas<Layout>, _ rect: IntRect, 
         let startY = canvas.yStep > 0 ? r.y : r.maxY - 1
         for x in r.x..<r.maxX { fill(canvas.address(x, startY), Int(r.height)) }
     }
-}
-
-/// Writes `v` 64 times from `q` on: 1,024 bytes in straight-line stores, since the compiler
-/// unrolls a loop of them only eight deep and a long fill then pays a count and a branch for
-/// every eight stores rather than every sixty-four.
-@inline(__always)
-func store1024(_ q: UnsafeMutableRawPointer, _ v: SIMD16<UInt8>) {
-    @inline(__always)
-    func store128(_ o: Int) {
-        q.storeBytes(of: v, toByteOffset: o, as: SIMD16<UInt8>.self)
-        q.storeBytes(of: v, toByteOffset: o &+ 16, as: SIMD16<UInt8>.self)
-        q.storeBytes(of: v, toByteOffset: o &+ 32, as: SIMD16<UInt8>.self)
-        q.storeBytes(of: v, toByteOffset: o &+ 48, as: SIMD16<UInt8>.self)
-        q.storeBytes(of: v, toByteOffset: o &+ 64, as: SIMD16<UInt8>.self)
-        q.storeBytes(of: v, toByteOffset: o &+ 80, as: SIMD16<UInt8>.self)
-        q.storeBytes(of: v, toByteOffset: o &+ 96, as: SIMD16<UInt8>.self)
-        q.storeBytes(of: v, toByteOffset: o &+ 112, as: SIMD16<UInt8>.self)
-    }
-    store128(0)
-    store128(128)
-    store128(256)
-    store128(384)
-    store128(512)
-    store128(640)
-    store128(768)
-    store128(896)
 }
