@@ -17,13 +17,9 @@ struct BoardSchema {
             (key, node) throws(BoardError) in
             switch key {
             case "display":
-                let name = try text(node, key)
-                guard let kind = DisplaySettings.Kind(rawValue: name) else {
-                    throw fail(
-                        node, key, "'\(name)' is not a display backend",
-                        "use one of \(DisplaySettings.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                b.display.kind = kind
+                b.display.kind = try parsed(
+                    node, key, DisplaySettings.Kind.init(rawValue:), isNot: "a display backend",
+                    "use one of \(DisplaySettings.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
             case "socket-group": b.socketGroup = try text(node, key)
             case "snapshots":
                 let path = try text(node, key)
@@ -83,13 +79,9 @@ struct BoardSchema {
             case "screen.width": b.width = try integer(v, key, 16...8192)
             case "screen.height": b.height = try integer(v, key, 16...8192)
             case "screen.format":
-                let name = try text(v, key)
-                guard let f = PixelFormat(name: name) else {
-                    throw fail(
-                        v, key, "'\(name)' is not a supported pixel format",
-                        "use one of \(PixelFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                b.format = f
+                b.format = try parsed(
+                    v, key, PixelFormat.init(name:), isNot: "a supported pixel format",
+                    "use one of \(PixelFormat.allCases.map(\.rawValue).joined(separator: ", "))")
             case "screen.rotation":
                 if try text(v, key) == "auto" {
                     b.display.rotationFromPanel = true
@@ -114,18 +106,12 @@ struct BoardSchema {
                 b.display.device = path
             case "screen.connector": b.display.connector = try text(v, key)
             case "screen.mode":
-                let s = try text(v, key)
-                guard let m = ModeRequest(parsing: s) else {
-                    throw fail(v, key, "'\(s)' is not a mode", "write WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 800x480@60")
-                }
-                b.display.mode = m
+                b.display.mode = try parsed(
+                    v, key, ModeRequest.init(parsing:), isNot: "a mode", "write WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 800x480@60")
             case "screen.pan": b.display.pan = try yesNo(v, key)
             case "screen.on-exit":
-                let s = try text(v, key)
-                guard let e = DisplaySettings.ExitPicture(rawValue: s) else {
-                    throw fail(v, key, "'\(s)' is not a choice here", "use keep (the last frame stays) or blank")
-                }
-                b.display.onExit = e
+                b.display.onExit = try parsed(
+                    v, key, DisplaySettings.ExitPicture.init(rawValue:), isNot: "a choice here", "use keep (the last frame stays) or blank")
             case "screen.frame-budget-ms": b.display.frameBudgetMilliseconds = try integer(v, key, 1...1000)
             default: break
             }
@@ -253,21 +239,14 @@ struct BoardSchema {
             case "leds.brightness": l.brightness = try percent(v, key)
             case "leds.track": l.track = try color(v, key)
             case "leds.driver":
-                let name = try text(v, key)
-                guard let driver = LedSettings.Driver(rawValue: name) else {
-                    throw fail(
-                        v, key, "'\(name)' is not an LED driver",
-                        "use one of \(LedSettings.Driver.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                d.driver = driver
+                d.driver = try parsed(
+                    v, key, LedSettings.Driver.init(rawValue:), isNot: "an LED driver",
+                    "use one of \(LedSettings.Driver.allCases.map(\.rawValue).joined(separator: ", "))")
             case "leds.chip": d.chip = try text(v, key)
             case "leds.order":
-                let name = try text(v, key)
-                guard let order = LedColorOrder(name) else {
-                    throw fail(
-                        v, key, "'\(name)' is not a colour order", "write R, G and B once each, and W for RGBW chips, e.g. GRB or GRBW")
-                }
-                d.order = order
+                d.order = try parsed(
+                    v, key, LedColorOrder.init, isNot: "a colour order",
+                    "write R, G and B once each, and W for RGBW chips, e.g. GRB or GRBW")
             case "leds.spi-device":
                 let path = try text(v, key)
                 guard path.hasPrefix("/dev/spidev"), !path.contains("/../"), !path.hasSuffix("/..") else {
@@ -288,22 +267,14 @@ struct BoardSchema {
             case "leds.correction": d.correction = try color(v, key)
             case "leds.max-milliamps": d.maxMilliamps = try integer(v, key, 0...100_000)
             case "leds.on-exit":
-                let what = try text(v, key)
-                guard what == "off" || what == "keep" else {
-                    throw fail(
-                        v, key, "'\(what)' is not what a ring can do at exit",
-                        "write off (the LEDs go dark) or keep (the last frame stays lit)")
-                }
-                d.keepOnExit = what == "keep"
+                d.keepOnExit = try parsed(
+                    v, key, { ["keep": true, "off": false][$0] }, isNot: "what a ring can do at exit",
+                    "write off (the LEDs go dark) or keep (the last frame stays lit)")
             case "leds.fps": d.framesPerSecond = try integer(v, key, 1...240)
             case "leds.dither":
-                let what = try text(v, key)
-                guard let dither = LedSettings.Dither(rawValue: what) else {
-                    throw fail(
-                        v, key, "'\(what)' is not a dithering choice",
-                        "write auto (dither where the ring is sent 100 frames a second or more), on or off")
-                }
-                d.dither = dither
+                d.dither = try parsed(
+                    v, key, LedSettings.Dither.init(rawValue:), isNot: "a dithering choice",
+                    "write auto (dither where the ring is sent 100 frames a second or more), on or off")
             case "leds.five-bit-brightness": d.fiveBitBrightness = try yesNo(v, key)
             case "leds.rgb": d.rgbLines = try yesNo(v, key)
             case "leds.power-line": d.powerLine = try gpioLine(v, key, example: 5)
@@ -335,13 +306,9 @@ struct BoardSchema {
                 }
             case "leds.first": d.wiring.first = Int(try integer(v, key, 0...1023))
             case "leds.direction":
-                let way = try text(v, key)
-                guard way == "clockwise" || way == "counter-clockwise" else {
-                    throw fail(
-                        v, key, "'\(way)' is not a direction",
-                        "write clockwise or counter-clockwise: the way the wire runs round the ring, seen from the front")
-                }
-                d.wiring.clockwise = way == "clockwise"
+                d.wiring.clockwise = try parsed(
+                    v, key, { ["clockwise": true, "counter-clockwise": false][$0] }, isNot: "a direction",
+                    "write clockwise or counter-clockwise: the way the wire runs round the ring, seen from the front")
             default: break
             }
         }
@@ -489,6 +456,14 @@ struct BoardSchema {
             throw fail(node, key, "expected a single value", "write \(key.split(separator: ".").last ?? ""): value on one line")
         }
         return s
+    }
+
+    /// A value `parse` understands; otherwise an error saying the text is not `isNot` (a
+    /// display backend, a colour order), with `fix`.
+    func parsed<T>(_ node: YAMLNode, _ key: String, _ parse: (String) -> T?, isNot what: String, _ fix: String) throws(BoardError) -> T {
+        let s = try text(node, key)
+        guard let value = parse(s) else { throw fail(node, key, "'\(s)' is not \(what)", fix) }
+        return value
     }
 
     func integer(_ node: YAMLNode, _ key: String, _ range: ClosedRange<Int32>) throws(BoardError) -> Int32 {
