@@ -60,17 +60,10 @@ public final class Engine {
         let room = min(screenWidth, screenHeight)
         let d = theme.circularDiameter, t = min(theme.circularThickness, d / 2), s = theme.spinnerDiameter
         var rings: [RingShape] = []
-        if d <= room {
-            rings.append(
-                RingShape(
-                    centerX: cx, centerY: cy, outerRadius: d << 7, innerRadius: (d &- 2 &* t) << 7, track: theme.track,
-                    indicator: theme.indicator))
-        }
+        if d <= room { rings.append(RingShape(cx: cx, cy: cy, diameter: d, thickness: t, track: theme.track, indicator: theme.indicator)) }
         if s <= room {
             rings.append(
-                RingShape(
-                    centerX: cx, centerY: cy, outerRadius: s << 7, innerRadius: (s &- 2 &* theme.spinnerThickness) << 7, track: .clear,
-                    indicator: theme.indicator))
+                RingShape(cx: cx, cy: cy, diameter: s, thickness: theme.spinnerThickness, track: .clear, indicator: theme.indicator))
         }
         return rings
     }

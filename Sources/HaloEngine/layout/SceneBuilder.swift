@@ -277,8 +277,7 @@ struct SceneBuilder {
             let arc = outcome == nil ? a.arc(at: now) : (start: Int32(0), sweep: Angle.unitsPerTurn)
             let thickness = max(2, icon / 6)
             let ring = RingShape(
-                centerX: (row.x * 2 + icon) << 7, centerY: (top * 2 + icon) << 7, outerRadius: icon << 7,
-                innerRadius: (icon - 2 * thickness) << 7,
+                cx: (row.x * 2 + icon) << 7, cy: (top * 2 + icon) << 7, diameter: icon, thickness: thickness,
                 track: outcome ?? (a.kind == .spinner ? .clear : theme.track), indicator: outcome ?? theme.indicator,
                 arcStart: Angle(units: arc.start), arcSweep: Angle(units: arc.sweep), roundCaps: theme.roundCaps)
             layers.append(Layer(key: base, .ring(ring)))
@@ -443,8 +442,7 @@ struct SceneBuilder {
         let outcome = outcomeColor(a)
         let arc = outcome == nil ? a.arc(at: now) : (0, Angle.unitsPerTurn)
         let ring = RingShape(
-            centerX: cx, centerY: cy, outerRadius: diameter << 7, innerRadius: (diameter - 2 * thickness) << 7,
-            track: outcome ?? theme.track, indicator: outcome ?? theme.indicator,
+            cx: cx, cy: cy, diameter: diameter, thickness: thickness, track: outcome ?? theme.track, indicator: outcome ?? theme.indicator,
             arcStart: Angle(units: arc.0), arcSweep: Angle(units: arc.1), roundCaps: theme.roundCaps)
         layers.append(Layer(key: key, .ring(ring)))
         let inner = diameter - 2 * thickness
@@ -458,8 +456,8 @@ struct SceneBuilder {
     mutating func addSpinnerRing(_ a: Activity, cx: Int32, cy: Int32, diameter: Int32, thickness: Int32, _ key: UInt32) {
         let arc = a.arc(at: now)
         let ring = RingShape(
-            centerX: cx, centerY: cy, outerRadius: diameter << 7, innerRadius: (diameter - 2 * thickness) << 7,
-            track: .clear, indicator: theme.indicator, arcStart: Angle(units: arc.start), arcSweep: Angle(units: arc.sweep),
+            cx: cx, cy: cy, diameter: diameter, thickness: thickness, track: .clear, indicator: theme.indicator,
+            arcStart: Angle(units: arc.start), arcSweep: Angle(units: arc.sweep),
             roundCaps: theme.roundCaps)
         layers.append(Layer(key: key, .ring(ring)))
     }
