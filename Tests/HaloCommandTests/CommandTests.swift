@@ -176,14 +176,20 @@ struct CommandTests {
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("1000.png").path))
     }
 
+    /// Replays `text` on `board` at 0 and 1000 ms and reads back the record `file` it wrote,
+    /// without its comment lines.
+    func replayRecord(_ text: String, board: String, file: String) throws -> (Run, [Substring]) {
+        let dir = try scratch()
+        let path = try script(text, in: dir)
+        let r = try halo(["replay", path, "--board", board, "--at", "0,1000", "--out", dir.path])
+        let record = try String(contentsOfFile: dir.appendingPathComponent(file).path, encoding: .utf8)
+        return (r, record.split(separator: "\n").filter { !$0.hasPrefix("#") })
+    }
+
     @Test("a board with an LED ring also gets leds.txt: one line a time, one colour an LED")
     func replayLeds() throws {
-        let dir = try scratch()
-        let path = try script("@0 show up circular value=50%\n", in: dir)
-        let r = try halo(["replay", path, "--board", "mock-320x240-ring12", "--at", "0,1000", "--out", dir.path])
+        let (r, lines) = try replayRecord("@0 show up circular value=50%\n", board: "mock-320x240-ring12", file: "leds.txt")
         #expect(r.status == 0, "\(r.err)")
-        let lines = try String(contentsOfFile: dir.appendingPathComponent("leds.txt").path, encoding: .utf8)
-            .split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(lines.count == 2)
         let late = lines[1].split(separator: " ")
         #expect(late.first == "1000" && late.count == 13)
@@ -192,12 +198,8 @@ struct CommandTests {
 
     @Test("a board whose ring is on SPI also gets spi.txt: at each time, the message that set the ring, as its driver would send it")
     func replaySPI() throws {
-        let dir = try scratch()
-        let path = try script("@0 show up circular value=50%\n", in: dir)
-        let r = try halo(["replay", path, "--board", "qemu-spi-apa102-ring12", "--at", "0,1000", "--out", dir.path])
+        let (r, lines) = try replayRecord("@0 show up circular value=50%\n", board: "qemu-spi-apa102-ring12", file: "spi.txt")
         #expect(r.status == 0 && r.out.contains("spi.txt"), "\(r)")
-        let lines = try String(contentsOfFile: dir.appendingPathComponent("spi.txt").path, encoding: .utf8)
-            .split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(lines.count == 2)
         let words = lines[1].split(separator: " ")
         let hex = String(words.last ?? "")
@@ -213,12 +215,9 @@ struct CommandTests {
 
     @Test("a board whose ring is on GPIO lines also gets gpio.txt: at each time, every line's level as the bulk call leaves it")
     func replayGPIO() throws {
-        let dir = try scratch()
-        let path = try script("@0 show up circular value=50%\n@1500 show net network\n", in: dir)
-        let r = try halo(["replay", path, "--board", "qemu-gpio-ring12", "--at", "0,1000", "--out", dir.path])
+        let (r, lines) = try replayRecord(
+            "@0 show up circular value=50%\n@1500 show net network\n", board: "qemu-gpio-ring12", file: "gpio.txt")
         #expect(r.status == 0 && r.out.contains("gpio.txt"), "\(r)")
-        let lines = try String(contentsOfFile: dir.appendingPathComponent("gpio.txt").path, encoding: .utf8)
-            .split(separator: "\n").filter { !$0.hasPrefix("#") }
         #expect(lines == ["0 000000000000", "1000 111111000000"], "before the show delay all dark; then half the ring lit")
     }
 
