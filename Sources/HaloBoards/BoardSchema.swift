@@ -83,13 +83,17 @@ struct BoardSchema {
                     v, key, PixelFormat.init(name:), isNot: "a supported pixel format",
                     "use one of \(PixelFormat.allCases.map(\.rawValue).joined(separator: ", "))")
             case "screen.rotation":
-                if try text(v, key) == "auto" {
+                let s = try text(v, key)
+                if s == "auto" {
                     b.display.rotationFromPanel = true
                     return
                 }
-                let degrees = try integer(v, key, 0...270)
-                guard let r = Rotation(degrees: degrees) else {
-                    throw fail(v, key, "\(degrees) is not a rotation", "use 0, 90, 180 or 270")
+                guard s.utf8.count <= 3, s.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let degrees = Int32(s),
+                    let r = Rotation(degrees: degrees)
+                else {
+                    throw fail(
+                        v, key, "'\(s)' is not a rotation",
+                        "use 0, 90, 180 or 270 (degrees clockwise), or auto to take the panel's orientation from its DRM connector")
                 }
                 b.rotation = r
             case "screen.fps": b.framesPerSecond = try integer(v, key, 1...240)

@@ -118,7 +118,9 @@ struct BoardTests {
         arguments: [
             ("screen: {width: 800, heigth: 480}", "screen.heigth", "known keys here are"),
             ("screen: {format: RGB556}", "screen.format", "use one of"),
-            ("screen: {rotation: 45}", "screen.rotation", "use 0, 90, 180 or 270"),
+            ("screen: {rotation: 45}", "screen.rotation", "use 0, 90, 180 or 270 (degrees clockwise), or auto"),
+            ("screen: {rotation: sideways}", "screen.rotation", "or auto to take the panel's orientation"),
+            ("screen: {rotation: +90}", "screen.rotation", "or auto"),
             ("screen: {width: -3}", "screen.width", "out of range"),
             ("screen: {width: wide}", "screen.width", "not a whole number"),
             ("theme: {track: blue}", "theme.track", "#RRGGBB"),
