@@ -22,9 +22,20 @@ public enum SafeDirectory {
     /// The open directory at `path`; `holding` says what it is for, and `fix` what to do when
     /// it cannot be opened, in error messages.
     public static func open(_ path: String, holding what: String, fix: String) throws(SystemError) -> Descriptor {
-        let fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        // Its last step is never a link: one planted in a sticky directory such as /tmp would
+        // point the daemon at a directory of someone else's choosing.
+        let fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         if fd < 0 {
             let e = errno
+            // With O_DIRECTORY, Linux says ENOTDIR for a link where ELOOP would be expected.
+            var st = stat()
+            if e == ELOOP || (e == ENOTDIR && lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFLNK) {
+                throw SystemError(
+                    "open", errno: e,
+                    message:
+                        "\(path), the directory for \(what), is a symbolic link, and halo makes files only in a real directory, so that nobody can redirect them; name the directory the link points to, or remove the link"
+                )
+            }
             throw SystemError(
                 "open", errno: e,
                 message: "cannot open \(path), the directory for \(what): \(SystemError.reason(e)); \(fix)")

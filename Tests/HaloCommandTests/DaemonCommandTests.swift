@@ -171,7 +171,7 @@ extension CommandTests {
         let folder = dir.appendingPathComponent("snapshots")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
-            atPath: folder.appendingPathComponent("snapshot-1.png").path, withDestinationPath: victim.path)
+            atPath: folder.appendingPathComponent("snapshot-\(daemon.pid)-1.png").path, withDestinationPath: victim.path)
         var paths: Set<String> = []
         for _ in 0..<20 {
             let r = try halo(["ctl", "--socket", socket, "snapshot"])
@@ -182,8 +182,37 @@ extension CommandTests {
         #expect(paths.count == 16 && paths.allSatisfy { $0.hasPrefix(folder.path + "/snapshot-") })
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(files.count == 16, "\(files)")
-        let first = try Data(contentsOf: folder.appendingPathComponent("snapshot-1.png"))
+        let first = try Data(contentsOf: folder.appendingPathComponent("snapshot-\(daemon.pid)-1.png"))
         #expect(first.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    @Test("two daemons sharing a snapshot folder never write over each other's pictures; a folder that is a link is refused")
+    func snapshotFolderShared() throws {
+        let dir = try scratch()
+        let folder = dir.appendingPathComponent("shots")
+        let board = dir.appendingPathComponent("shared.yaml")
+        try "name: shared\ndisplay: mock\nscreen: {width: 320, height: 240}\nsnapshots: \(folder.path)\n".write(
+            to: board, atomically: true, encoding: .utf8)
+        let one = try startDaemon(socket: dir.appendingPathComponent("one.sock").path, board: board.path)
+        defer { one.stop() }
+        let two = try startDaemon(socket: dir.appendingPathComponent("two.sock").path, board: board.path)
+        defer { two.stop() }
+        let a = try halo(["ctl", "--socket", dir.appendingPathComponent("one.sock").path, "snapshot"])
+        let b = try halo(["ctl", "--socket", dir.appendingPathComponent("two.sock").path, "snapshot"])
+        #expect(a.status == 0 && b.status == 0 && a.out != b.out, "\(a) \(b)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2)
+        // A link where the folder should be, as another user could plant in /tmp: refused.
+        let target = dir.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        let linked = dir.appendingPathComponent("linked.yaml")
+        try "name: linked\ndisplay: mock\nscreen: {width: 320, height: 240}\nsnapshots: \(dir.path)/link\n".write(
+            to: linked, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link").path, withDestinationPath: target.path)
+        let three = try startDaemon(socket: dir.appendingPathComponent("three.sock").path, board: linked.path)
+        defer { three.stop() }
+        let c = try halo(["ctl", "--socket", dir.appendingPathComponent("three.sock").path, "snapshot"])
+        #expect(c.status == 1 && c.out.contains("is a symbolic link"), "\(c)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).isEmpty)
     }
 
     @Test("a snapshot of a large board adds a few megabytes to the daemon's peak memory, not another screen or two")

@@ -8,12 +8,17 @@ import HaloPOSIX
 
 /// Where `snapshot` writes: a directory the board names (never one a client chooses), with file
 /// names the daemon picks. The names cycle through `kept` of them, so repeated snapshots cannot
-/// fill the disk; each file is made anew (the old one removed first) and no link is followed.
+/// fill the disk; each file is made anew (the old one removed first) and no link is followed,
+/// neither to the folder nor to a file in it.
 public final class SnapshotFolder {
     public let path: String
     let directory: Descriptor
     var taken = 0
-    /// Snapshots kept: `snapshot-1.png` to `snapshot-16.png`, the oldest replaced first.
+    /// The daemon's process id, in every name: two daemons sharing a folder never write over
+    /// each other's pictures.
+    let owner = getpid()
+    /// Snapshots kept by one daemon: `snapshot-PID-1.png` to `snapshot-PID-16.png`, the oldest
+    /// replaced first.
     public static let kept = 16
 
     /// Opens (making it if missing, mode 0750) and checks the folder at `path`.
@@ -25,7 +30,7 @@ public final class SnapshotFolder {
 
     /// Creates the next snapshot file; returns its path and a descriptor open for writing.
     public func create() throws(SystemError) -> (path: String, file: Descriptor) {
-        let name = "snapshot-\(taken % SnapshotFolder.kept + 1).png"
+        let name = "snapshot-\(owner)-\(taken % SnapshotFolder.kept + 1).png"
         taken += 1
         unlinkat(directory.raw, name, 0)
         let fd = openat(directory.raw, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o640)
