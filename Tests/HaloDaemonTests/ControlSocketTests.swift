@@ -105,6 +105,22 @@ struct ControlSocketTests {
         #expect(watcher.line(daemon: d) == "dismissed up")
     }
 
+    @Test("on a subscribed connection the reply to a command comes before the events it causes")
+    func replyBeforeEvents() throws {
+        var policy = Policy()
+        policy.showDelay = Milliseconds(0)
+        policy.minimumVisible = Milliseconds(0)
+        let d = try TestDaemon("reply-first", policy: policy)
+        let c = try TestClient(d.path)
+        #expect(c.ask("subscribe", daemon: d) == "ok")
+        #expect(c.ask("show cc circular value=10% cancellable=yes", daemon: d) == "ok")
+        // sync draws the frame that shows cc: its reply first, then the event.
+        #expect(c.ask("sync", daemon: d) == "ok")
+        #expect(c.line(daemon: d) == "shown cc")
+        #expect(c.ask("cancel cc", daemon: d) == "ok")
+        #expect(c.line(daemon: d) == "cancelled cc")
+    }
+
     @Test("with nothing animating the loop arms no timer")
     func idleArmsNoTimer() throws {
         var policy = Policy()

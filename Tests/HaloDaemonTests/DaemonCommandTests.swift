@@ -60,12 +60,50 @@ struct DaemonOwnCommandTests {
         #expect(d.server.execute("show a circular value=50%", at: d.now) == "ok")
         d.now = d.now + Milliseconds(1000)
         let reply = d.server.execute("snapshot", at: d.now)
-        #expect(reply == "ok \(folder)/snapshot-1.png")
-        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(folder)/snapshot-1.png")))
+        #expect(reply == "ok \(folder)/snapshot-\(getpid())-1.png")
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(folder)/snapshot-\(getpid())-1.png")))
         let image = try PNGImage.decode(bytes)
         #expect(image.width == 200 && image.height == 120)
         #expect(image.rgb == d.display.rgb(), "the file holds the picture on the display")
         #expect(d.server.framesDrawn >= 1, "drawn before it was saved")
+    }
+
+    @Test("show, sync, snapshot: sync says what still waits for its show delay, and sync wait holds its reply until it shows")
+    func syncAndTheShowDelay() throws {
+        let d = try TestDaemon("own-sync")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("halo-own-sync-\(getpid())").path
+        try? FileManager.default.removeItem(atPath: folder)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        d.server.snapshotPath = folder
+        let c = try TestClient(d.path)
+        #expect(c.ask("show up circular value=50%", daemon: d) == "ok")
+        // The show delay (500 ms) and the glide into place (250 ms) are still to come.
+        #expect(c.ask("sync", daemon: d) == "ok settles-in-ms=750 pending=up")
+        #expect(d.display.rgb().allSatisfy { $0 == 0 }, "nothing shows yet, as the reply says")
+        c.send("sync wait", daemon: d)
+        c.send("stats", daemon: d)
+        d.spin()
+        c.drain()
+        #expect(c.buffered.isEmpty, "held: neither the sync nor the line after it is answered yet")
+        d.now = d.now + Milliseconds(749)
+        d.spin()
+        c.drain()
+        #expect(c.buffered.isEmpty)
+        d.now = d.now + Milliseconds(1)
+        #expect(c.line(daemon: d) == "ok")
+        #expect(c.line(daemon: d)?.hasPrefix("ok frames=") == true, "then the next line runs")
+        let path = c.ask("snapshot", daemon: d) ?? ""
+        let image = try PNGImage.decode([UInt8](Data(contentsOf: URL(fileURLWithPath: String(path.dropFirst(3))))))
+        #expect(image.rgb.contains { $0 != 0 }, "the indicator is in the picture")
+        #expect(c.ask("sync", daemon: d) == "ok")
+    }
+
+    @Test("a sync reply lists at most 16 pending ids and counts the rest")
+    func syncReplyBound() {
+        let ids = (1...20).map { "a\($0)" }
+        let reply = ControlServer.syncReply(settlesAt: .milliseconds(2000), pending: ids, now: .milliseconds(1000))
+        #expect(reply == "ok settles-in-ms=1000 pending=" + ids.prefix(16).joined(separator: ",") + ",+4")
+        #expect(ControlServer.syncReply(settlesAt: .milliseconds(1000), pending: [], now: .milliseconds(1000)) == "ok")
     }
 
     @Test("release and adopt go to a display that can be handed over; a failure is the display's error")

@@ -90,6 +90,16 @@ final class TestClient {
         return nil
     }
 
+    /// Reads what has arrived into `buffered`, without running the daemon.
+    func drain() {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { return }
+            buffered += chunk[0..<n]
+        }
+    }
+
     /// Sends a line and returns the reply.
     func ask(_ line: String, daemon: TestDaemon) -> String? {
         send(line, daemon: daemon)

@@ -27,6 +27,12 @@ public final class ClientSession {
     var midLineSince: Instant?
     /// When a byte last came from the client, or it connected: who is longest idle.
     var lastHeard: Instant
+    /// Lines read but not run yet, oldest first from `queueStart`. The daemon reads a client
+    /// again only once its queue is empty, so it never holds more than one read budget's lines.
+    var queue: [LineFramer.Piece] = []
+    var queueStart = 0
+    /// Set while a `sync wait` holds this connection: nothing more of it runs until then.
+    var heldUntil: Instant?
 
     init(descriptor: Descriptor, number: Int, peer: PeerCredentials, now: Instant) {
         self.descriptor = descriptor
@@ -37,6 +43,24 @@ public final class ClientSession {
     }
 
     var hasPendingOutput: Bool { outputStart < output.count }
+    var hasQueuedLines: Bool { queueStart < queue.count }
+    /// Whether the daemon should read from the socket: not while lines wait or a sync holds it.
+    var wantsInput: Bool { !hasQueuedLines && heldUntil == nil && !closing }
+
+    /// The next line to run, if any, without taking it.
+    var nextQueued: LineFramer.Piece? { hasQueuedLines ? queue[queueStart] : nil }
+
+    /// Takes the next line to run.
+    func takeQueued() -> LineFramer.Piece? {
+        guard hasQueuedLines else { return nil }
+        let piece = queue[queueStart]
+        queueStart += 1
+        if queueStart == queue.count {
+            queue.removeAll(keepingCapacity: true)
+            queueStart = 0
+        }
+        return piece
+    }
 
     /// Queues one line for the client; drops the client if it has stopped reading.
     func send(_ line: String) {

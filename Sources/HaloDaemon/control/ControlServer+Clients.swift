@@ -165,15 +165,9 @@ extension ControlServer {
                 c.lastHeard = now
                 let wasMidLine = c.framer.isMidLine
                 let pieces = chunk.withUnsafeBytes { c.framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
-                for piece in pieces {
+                if !pieces.isEmpty {
                     c.lastLine = now
-                    switch piece {
-                    case .line(let line): handle(line, from: c, now: now)
-                    case .overlong(let bytes):
-                        c.send(
-                            "error too-long: a line of \(bytes) bytes is over the \(c.framer.limit)-byte limit; send one command a line and shorten the label"
-                        )
-                    }
+                    c.queue.append(contentsOf: pieces)
                 }
                 // A line's clock starts at its first byte: one that began in these bytes, or the
                 // same line as before when no line ended.

@@ -34,8 +34,14 @@ public final class ControlServer {
     /// A command changed the engine since the last frame.
     var needsFrame = true
     var lastFrame = Instant(microseconds: Int64.min / 2)
+    /// How long the last frame took to draw and hand over.
+    var lastRenderMicroseconds: Int64 = 0
+    /// Rounds served so far: which peer goes first turns with it (`serveQueues`).
+    var roundNumber = 0
     var visible: Set<String> = []
     var existing: Set<String> = []
+    /// Events raised while a client's line runs, sent after its reply; nil between lines.
+    var heldEvents: [String]?
     /// Where client bytes land before they are framed; one buffer for every client and round.
     var chunk = [UInt8](repeating: 0, count: 4096)
 
@@ -137,23 +143,17 @@ public final class ControlServer {
         if let line = logLimiter.admit(category, message, at: clock()) { log(line) }
     }
 
-    /// One round: draw if due, wait for the next event or frame, handle what came.
-    /// `maximumWait` (milliseconds) bounds the wait, for callers that interleave other work.
+    /// One round: draw if due, wait for the next event or frame, read what came, run the lines
+    /// waiting (`serveQueues`). `maximumWait` (milliseconds) bounds the wait, for callers that
+    /// interleave other work.
     public func step(maximumWait: Int32? = nil) {
-        drawIfDue(clock())
+        let begun = clock()
+        if !frameWaitsForInput(begun) { drawIfDue(begun) }
         var timeout = pollTimeout(clock())
         if let m = maximumWait, timeout < 0 || timeout > m { timeout = m }
         let listening = listenerPausedUntil.map { clock() >= $0 } ?? true
         if listening { listenerPausedUntil = nil }
-        // A negative descriptor is skipped by poll: the listener rests while it is paused.
-        var fds: [pollfd] = [pollfd(fd: listening ? listener.descriptor.raw : -1, events: Int16(POLLIN), revents: 0)]
-        for s in sources { fds.append(pollfd(fd: s.descriptor, events: Int16(POLLIN), revents: 0)) }
-        let firstClient = fds.count
-        for c in clients {
-            var events = Int16(POLLIN)
-            if c.hasPendingOutput { events |= Int16(POLLOUT) }
-            fds.append(pollfd(fd: c.descriptor.raw, events: events, revents: 0))
-        }
+        var fds = pollSet(listening: listening)
         let ready = poll(&fds, nfds_t(fds.count), timeout)
         if ready < 0 {
             if errno != EINTR { report("poll", "poll failed: \(SystemError("poll").description)") }
@@ -161,28 +161,61 @@ public final class ControlServer {
         }
         if ready == 0 {
             // A timer we armed ran out; it counts as idle when it brought no frame to draw, no
-            // client's timeout and no end of a pause.
-            let cut = expireClients(clock())
-            if !frameDue(clock()) && !cut && listenerPausedUntil == nil && listening { idleWakeups += 1 }
+            // client's timeout, no held sync and no end of a pause.
+            let now = clock()
+            let cut = expireClients(now)
+            let held = heldDeadline.map { $0 <= now } ?? false
+            if !frameDue(now) && !cut && !held && !hasRunnableLines && listenerPausedUntil == nil && listening { idleWakeups += 1 }
+            serveQueues(now)
             removeClosedClients()
             return
         }
         for (k, s) in sources.enumerated() where fds[1 + k].revents != 0 { s.handle() }
         let now = clock()
+        let firstClient = 1 + sources.count
         for (k, c) in clients.enumerated() {
             let revents = fds[firstClient + k].revents
             if revents & Int16(POLLIN) != 0 { readFrom(c, now: now) }
             if revents & Int16(POLLOUT) != 0 { c.flush() }
             if revents & Int16(POLLERR | POLLNVAL) != 0 { c.closing = true }
             // POLLHUP with nothing left to read: the client is gone.
-            if revents & Int16(POLLHUP) != 0 && revents & Int16(POLLIN) == 0 { c.closing = true }
+            if revents & Int16(POLLHUP) != 0 && revents & Int16(POLLIN) == 0 && !c.hasQueuedLines { c.closing = true }
         }
+        serveQueues(now)
         // Clients that left give their descriptors back before newcomers need them.
         removeClosedClients()
         if fds[0].revents & Int16(POLLIN) != 0 { acceptClients(now) }
         _ = expireClients(clock())
         for c in clients where c.hasPendingOutput { c.flush() }
         removeClosedClients()
+    }
+
+    /// The descriptors to wait on: the listener (unless it rests), the event sources, then each
+    /// client, for reading only while it has no lines waiting to run.
+    func pollSet(listening: Bool) -> [pollfd] {
+        // A negative descriptor is skipped by poll: the listener rests while it is paused.
+        var fds: [pollfd] = [pollfd(fd: listening ? listener.descriptor.raw : -1, events: Int16(POLLIN), revents: 0)]
+        for s in sources { fds.append(pollfd(fd: s.descriptor, events: Int16(POLLIN), revents: 0)) }
+        for c in clients {
+            var events: Int16 = c.wantsInput ? Int16(POLLIN) : 0
+            if c.hasPendingOutput { events |= Int16(POLLOUT) }
+            fds.append(pollfd(fd: c.descriptor.raw, events: events, revents: 0))
+        }
+        return fds
+    }
+
+    /// Whether a frame that commands asked for should wait because more input is already here:
+    /// a client pipelining commands then gets them all run before one frame shows the result,
+    /// instead of a frame after every read. The wait never outlasts the frame interval, or twice
+    /// the last frame's render time when rendering is slower, so clients get at least half
+    /// the loop's time.
+    func frameWaitsForInput(_ now: Instant) -> Bool {
+        guard needsFrame, now - lastFrame < max(frameInterval, 2 * lastRenderMicroseconds) else { return false }
+        if hasRunnableLines { return true }
+        var fds = pollSet(listening: listenerPausedUntil == nil)
+        for k in fds.indices { fds[k].events &= Int16(POLLIN) }
+        guard poll(&fds, nfds_t(fds.count), 0) > 0 else { return false }
+        return fds.contains { $0.revents & Int16(POLLIN) != 0 }
     }
 
     // MARK: - Frames
@@ -215,7 +248,8 @@ public final class ControlServer {
         }
         if changed {
             framesDrawn += 1
-            frameTimes.record(clock() - now)
+            lastRenderMicroseconds = clock() - now
+            frameTimes.record(lastRenderMicroseconds)
             if framesDrawn == 1 {
                 firstFrameMilliseconds = ProcessAge.milliseconds()
                 onFirstFrame?()
@@ -239,14 +273,14 @@ public final class ControlServer {
     func pollTimeout(_ now: Instant) -> Int32 {
         // Waiting for a flip event; bounded, so a driver that never sends one cannot stall us.
         if !outputsReady { return 100 }
-        if needsFrame { return 0 }
+        if needsFrame || hasRunnableLines { return 0 }
         var wait: Int64? = nil
         if let next = nextChange(after: now) {
             wait = next <= now ? lastFrame.microseconds + frameInterval - now.microseconds : next - now
         }
         // Clients' timeouts and the end of a listener pause wake the loop too; an idle daemon
         // whose clients all talk has neither, and arms nothing.
-        for deadline in [clientDeadline(), listenerPausedUntil].compactMap({ $0 }) {
+        for deadline in [clientDeadline(), listenerPausedUntil, heldDeadline].compactMap({ $0 }) {
             wait = min(wait ?? Int64.max, deadline - now)
         }
         guard let wait else { return -1 }
@@ -257,8 +291,15 @@ public final class ControlServer {
     /// The wait the loop would arm now (milliseconds; -1 for none), for tests.
     public func pollTimeoutForTesting() -> Int32 { pollTimeout(clock()) }
 
+    /// Runs a client's line and sends its reply, then the events the line caused: a client
+    /// that reads one reply per command never finds an event in its reply's place.
     func handle(_ line: String, from c: ClientSession, now: Instant) {
-        c.send(execute(line, at: now, owner: c.number, client: c))
+        heldEvents = []
+        let reply = execute(line, at: now, owner: c.number, client: c)
+        let events = heldEvents ?? []
+        heldEvents = nil
+        c.send(reply)
+        for event in events { broadcast(event) }
     }
 
     /// Runs one line as a client would send it (a daemon command or a line of the control

@@ -13,7 +13,8 @@ import HaloPOSIX
 ///
 /// - `subscribe`: this connection also receives events (`shown ID`, `dismissed ID`, `cancelled ID`);
 /// - `stats`: counters as key=value words;
-/// - `sync`: the picture as it is now, shown before the reply;
+/// - `sync`: the picture as it is now, shown before the reply, which says what is still on its way
+///   (`sync wait` holds the reply until it has arrived);
 /// - `release` and `adopt`: hand the screen to another program and take it back (DRM master);
 /// - `snapshot`: the picture saved as a PNG in the board's snapshot folder, its path replied.
 ///
@@ -27,6 +28,8 @@ extension ControlServer {
         let verb = String(line.prefix { $0 != " " && $0 != "\t" })
         guard Self.daemonVerbs.contains(verb) else { return nil }
         if line != verb {
+            // Without a connection to hold, waiting would stop the loop: answered as sync is.
+            if line == "sync wait" && client == nil { return sync() }
             if verb == "snapshot" {
                 return
                     "error invalid: snapshot takes no file name; the daemon writes the picture into the board's snapshot folder and replies with the file's path"
@@ -98,13 +101,30 @@ extension ControlServer {
     }
 
     /// `sync`: draws the picture as it is now and waits (at most a second) until the display
-    /// has shown it, so a script can tell the screen is up to date.
+    /// has shown it. The reply says whether that is everything sent before: `ok` when it is,
+    /// else how long until it is and which indicators still wait for their show delay
+    /// (`sync wait` holds the reply until then, `runQueued`).
     func sync() -> String {
         waitUntilDisplayReady()
         needsFrame = true
-        drawIfDue(clock())
+        let now = clock()
+        drawIfDue(now)
         waitUntilDisplayReady()
-        return "ok"
+        return Self.syncReply(settlesAt: engine.settlesAt(after: now), pending: engine.pendingShows(at: now).map(\.id), now: now)
+    }
+
+    /// Ids listed in a `sync` reply at most; the rest are counted.
+    public static var syncListedIDs: Int { 16 }
+
+    /// `ok`, or `ok settles-in-ms=N pending=ID,ID,+N` while commands are still taking effect.
+    public static func syncReply(settlesAt: Instant, pending: [String], now: Instant) -> String {
+        guard settlesAt > now else { return "ok" }
+        var reply = "ok settles-in-ms=\((settlesAt - now + 999) / 1000)"
+        if !pending.isEmpty {
+            reply += " pending=" + pending.prefix(syncListedIDs).joined(separator: ",")
+            if pending.count > syncListedIDs { reply += ",+\(pending.count - syncListedIDs)" }
+        }
+        return reply
     }
 
     func waitUntilDisplayReady() {
@@ -132,6 +152,10 @@ extension ControlServer {
     }
 
     func broadcast(_ event: String) {
+        if heldEvents != nil {
+            heldEvents?.append(event)
+            return
+        }
         for c in clients where c.subscribed { c.send(event) }
     }
 
