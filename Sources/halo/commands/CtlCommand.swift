@@ -11,29 +11,39 @@ import HaloPOSIX
 /// `halo ctl`: sends control lines to a running daemon and prints each reply. The exit status
 /// is 1 when any reply is an error.
 enum CtlCommand {
-    static let usage = "halo ctl [--socket PATH] COMMAND... | halo ctl [--socket PATH] -"
+    static let usage = "halo ctl [--socket PATH] [--trust-uid UID] COMMAND... | halo ctl [--socket PATH] [--trust-uid UID] -"
 
     static func run(_ words: [String]) throws(CLIError) {
         // Options come first; everything after them is the command, passed on as written.
         var rest = words[...]
         var path = RunCommand.defaultSocket
-        while let w = rest.first, w.hasPrefix("--socket") {
+        var trusted: UInt32?
+        while let w = rest.first, w.hasPrefix("--socket") || w.hasPrefix("--trust-uid") {
             rest = rest.dropFirst()
+            let option = String(w.prefix { $0 != "=" })
+            let value: String
             if let eq = w.firstIndex(of: "=") {
-                path = String(w[w.index(after: eq)...])
+                value = String(w[w.index(after: eq)...])
             } else {
-                guard let v = rest.first else { throw CLIError("--socket needs a path; usage: \(usage)", status: 2) }
-                path = v
+                guard let v = rest.first else { throw CLIError("\(option) needs a value; usage: \(usage)", status: 2) }
+                value = v
                 rest = rest.dropFirst()
+            }
+            if option == "--socket" {
+                path = value
+            } else {
+                guard let uid = UInt32(value), value.allSatisfy(\.isASCII) else {
+                    throw CLIError(
+                        "--trust-uid takes a user id in digits (id -u NAME prints it), not '\(value)'; usage: \(usage)", status: 2)
+                }
+                trusted = uid
             }
         }
         guard !rest.isEmpty else {
             throw CLIError("give a command to send, or - to read commands from standard input; usage: \(usage)", status: 2)
         }
         let connection: Descriptor
-        do { connection = try UnixSocket.connect(path) } catch {
-            throw CLIError("no halo daemon answers at \(path) (\(error.description)); start one with `halo run`, or pass --socket")
-        }
+        do { connection = try ControlClient.connect(path, trustedUID: trusted) } catch { throw CLIError(error.description) }
         var reader = ReplyReader(connection)
         var failed = false
         if rest.count == 1 && rest.first == "-" {
