@@ -68,7 +68,7 @@ struct ClientLimitTests {
             held.append(c)
         }
         let fourth = try TestClient(d.path)
-        #expect(fourth.line(daemon: d)?.hasPrefix("error busy: this program already has 3 connections") == true)
+        #expect(fourth.line(daemon: d)?.hasPrefix("error busy: this program holds 3 connections, the most it may") == true)
         #expect(d.server.clientCount == 3)
 
         d.server.limits.perProgram = 16
@@ -84,11 +84,35 @@ struct ClientLimitTests {
         #expect(newcomer.ask("show n spinner", daemon: d) == "ok")
         #expect(held[0].line(daemon: d)?.hasPrefix("error idle: the daemon is full") == true)
         #expect(held[1].ask("stats", daemon: d)?.hasPrefix("ok ") == true)
-        #expect(d.logged.contains { $0.contains("quiet the longest while the daemon was full") }, "\(d.logged)")
+        #expect(d.logged.contains { $0.contains("quiet the longest when the daemon held 3 connections") }, "\(d.logged)")
         // All places taken by clients that spoke within the last second: the newcomer is told.
         for c in [held[1], held[2], newcomer] { _ = c.ask("stats", daemon: d) }
         let late = try TestClient(d.path)
-        #expect(late.line(daemon: d)?.hasPrefix("error busy: the daemon serves 3 clients at once") == true)
+        #expect(late.line(daemon: d)?.hasPrefix("error busy: the daemon holds 3 connections") == true)
+    }
+
+    @Test("a user's full share makes room by closing that user's quietest connection, keeping those that wait for events")
+    func userShareSheds() throws {
+        let d = try TestDaemon("user-share")
+        d.server.limits.perUser = 4
+        var held: [TestClient] = []
+        for k in 0..<4 {
+            let c = try TestClient(d.path)
+            #expect(c.ask(k == 0 ? "subscribe" : "stats", daemon: d)?.hasPrefix("ok") == true)
+            held.append(c)
+            d.now = d.now + Milliseconds(10)
+        }
+        // Hours later, all four wait: the subscriber is the quietest, but it waits for events.
+        d.now = d.now + Milliseconds(3_600_000)
+        let newcomer = try TestClient(d.path)
+        #expect(newcomer.ask("stats", daemon: d)?.hasPrefix("ok ") == true, "the newcomer is let in")
+        #expect(held[1].line(daemon: d)?.hasPrefix("error idle: this user opened more than its 4 connections") == true)
+        #expect(held[0].ask("stats", daemon: d)?.hasPrefix("ok ") == true, "the subscriber stays")
+        #expect(held[2].ask("stats", daemon: d)?.hasPrefix("ok ") == true)
+        // Every one just spoke: the next newcomer is refused, with the reason.
+        for c in [held[3], newcomer] { _ = c.ask("stats", daemon: d) }
+        let late = try TestClient(d.path)
+        #expect(late.line(daemon: d)?.hasPrefix("error busy: this user holds 4 connections, the most it may") == true)
     }
 
     @Test("stats, sync and subscribe with words after them say so; replies escape control bytes")

@@ -74,41 +74,67 @@ extension ControlServer {
         return turned
     }
 
-    /// Takes a new connection, within the shares of each program and user and the total.
+    /// Whose places a full share counts: one program's, one user's, or the whole daemon's.
+    enum Share {
+        case program, user, daemon
+
+        var holder: String {
+            switch self {
+            case .program: "this program"
+            case .user: "this user"
+            case .daemon: "the daemon"
+            }
+        }
+    }
+
+    /// Takes a new connection, within the shares of each program and user and the total. A
+    /// full share makes room the same way at every level: the quietest connection of that
+    /// program, that user or the whole daemon goes (told why), so nobody locks out their own
+    /// later programs with connections left waiting. Only when all of them spoke in the last
+    /// second is the newcomer refused.
     func admit(_ d: Descriptor, _ now: Instant) {
         let peer = PeerCredentials.of(d.raw) ?? PeerCredentials(pid: 0, uid: UInt32.max, gid: UInt32.max, program: "?")
         let c = ClientSession(descriptor: d, number: nextClientNumber, peer: peer, now: now)
         nextClientNumber += 1
         let open = clients.filter { !$0.closing }
-        if peer.pid > 0 && open.reduce(0, { $0 + ($1.peer.pid == peer.pid ? 1 : 0) }) >= limits.perProgram {
-            c.dismiss(
-                "error busy: this program already has \(limits.perProgram) connections, the most one program may hold; send all its commands on one connection",
-                reason: "refused: its program already holds \(limits.perProgram) connections")
-            report("cut-off", "\(c.described) refused: its program already holds \(limits.perProgram) connections")
-            return
-        }
-        if open.reduce(0, { $0 + ($1.peer.uid == peer.uid ? 1 : 0) }) >= limits.perUser {
-            c.dismiss(
-                "error busy: this user already has \(limits.perUser) connections, the most one user may hold; close some",
-                reason: "refused: its user already holds \(limits.perUser) connections")
-            report("cut-off", "\(c.described) refused: its user already holds \(limits.perUser) connections")
-            return
-        }
-        if open.count >= limits.clients {
-            // Full: the connection quiet the longest makes room, unless every one spoke just now.
-            guard let quiet = open.min(by: { $0.lastHeard < $1.lastHeard }), now - quiet.lastHeard >= 1_000_000 else {
-                c.dismiss(
-                    "error busy: the daemon serves \(limits.clients) clients at once and all are active; try again shortly",
-                    reason: "refused: full")
-                report("cut-off", "\(c.described) refused: all \(limits.clients) places are in use by active clients")
-                return
-            }
-            quiet.dismiss(
-                "error idle: the daemon is full and this connection had been quiet the longest; connect again when there is a command to send",
-                reason: "quiet the longest while the daemon was full, to make room for \(c.described)")
+        let shares: [(Share, [ClientSession], Int)] = [
+            (.program, peer.pid > 0 ? open.filter { $0.peer.pid == peer.pid } : [], limits.perProgram),
+            (.user, open.filter { $0.peer.uid == peer.uid }, limits.perUser),
+            (.daemon, open, limits.clients),
+        ]
+        for (share, holders, limit) in shares where holders.filter({ !$0.closing }).count >= limit {
+            guard makeRoom(in: share, among: holders, limit: limit, for: c, now) else { return }
         }
         clients.append(c)
         report("connect", "\(c.described) connected")
+    }
+
+    /// Closes the quietest of `holders`, a full share, for `newcomer`; a connection waiting for
+    /// events goes only when all of them wait so. False, with the newcomer refused, when every
+    /// one spoke in the last second.
+    func makeRoom(in share: Share, among holders: [ClientSession], limit: Int, for newcomer: ClientSession, _ now: Instant) -> Bool {
+        let quiet = holders.filter { !$0.closing && now - $0.lastHeard >= 1_000_000 }
+        guard
+            let shed = quiet.filter({ !$0.subscribed }).min(by: { $0.lastHeard < $1.lastHeard })
+                ?? quiet.min(by: { $0.lastHeard < $1.lastHeard })
+        else {
+            let fix: String
+            switch share {
+            case .program: fix = "send all its commands on one connection"
+            case .user: fix = "close some, or try again shortly"
+            case .daemon: fix = "try again shortly"
+            }
+            newcomer.dismiss(
+                "error busy: \(share.holder) holds \(limit) connections, the most it may, and all of them spoke in the last second; \(fix)",
+                reason: "refused: \(share.holder) holds \(limit) connections, all active")
+            report("cut-off", "\(newcomer.described) refused: \(share.holder) holds \(limit) connections, all active")
+            return false
+        }
+        let why = share == .daemon ? "the daemon is full" : "\(share.holder) opened more than its \(limit) connections"
+        shed.dismiss(
+            "error idle: \(why) and this connection had been quiet the longest; connect again when there is a command to send",
+            reason: "quiet the longest when \(share.holder) held \(limit) connections, to make room for \(newcomer.described)")
+        return true
     }
 
     /// The earliest moment a client's timeout runs out, if any client is waiting on one.

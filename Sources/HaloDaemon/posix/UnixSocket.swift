@@ -157,7 +157,8 @@ public final class UnixListener {
                 throw SystemError("chown", errno: e, subject: "\(path) to group \(group)")
             }
         }
-        if listen(fd, 64) != 0 { throw SystemError("listen", subject: path) }
+        // Newcomers wait in the kernel until the next round accepts them all: room for a crowd.
+        if listen(fd, SOMAXCONN) != 0 { throw SystemError("listen", subject: path) }
     }
 
     deinit { unlinkat(directory.raw, name, 0) }
