@@ -123,20 +123,43 @@ struct HostileInputTests {
         }
     }
 
+    @Test("one user's one-shot clients take at most their share; other users and the boot splash still get places")
+    func activityShares() throws {
+        let engine = makeEngine()
+        func show(_ id: String, connection: Int, user: UInt32?) -> String {
+            do {
+                try engine.apply(
+                    parse("show \(id) spinner"), at: .zero, owner: user == nil ? .host : Owner(connection: connection, user: user))
+                return "ok"
+            } catch { return error.message }
+        }
+        // 256 one-shot connections of one user, as `halo ctl show fN spinner` makes them.
+        let replies = (0..<256).map { show("f\($0)", connection: $0 + 1, user: 1000) }
+        #expect(replies.filter { $0 == "ok" }.count == Engine.maximumActivitiesPerUser)
+        #expect(replies.last?.contains("this user's programs already have 192 activities") == true, "\(replies.last ?? "")")
+        // Another user has room, up to what clients may hold together.
+        let others = (0..<100).map { show("g\($0)", connection: 1000 + $0, user: 1001) }
+        let kept = Engine.maximumActivities - Engine.placesKeptForHost - Engine.maximumActivitiesPerUser
+        #expect(others.filter { $0 == "ok" }.count == kept)
+        #expect(others.last?.contains("places are kept for the boot splash") == true, "\(others.last ?? "")")
+        // The psplash bar (the host) still gets its place.
+        #expect(show("psplash", connection: 0, user: nil) == "ok")
+    }
+
     @Test("activities are capped in total and per owner, with a clear limit error; ended ones make room again")
     func activityLimits() throws {
         let engine = makeEngine()
         for i in 0..<Engine.maximumActivitiesPerOwner {
-            try engine.apply(parse("show s\(i) spinner"), at: .zero, owner: 7)
+            try engine.apply(parse("show s\(i) spinner"), at: .zero, owner: Owner(connection: 7, user: 1000))
         }
         do {
-            try engine.apply(parse("show one-more spinner"), at: .zero, owner: 7)
+            try engine.apply(parse("show one-more spinner"), at: .zero, owner: Owner(connection: 7, user: 1000))
             Issue.record("owner 7 went past its limit")
         } catch {
             #expect(error.code == "limit" && error.message.contains("\(Engine.maximumActivitiesPerOwner) activities"), "\(error)")
         }
         // Updating one it has is no new activity; another owner still has room.
-        try engine.apply(parse("show s0 spinner label=\"Finding printers\""), at: .zero, owner: 7)
+        try engine.apply(parse("show s0 spinner label=\"Finding printers\""), at: .zero, owner: Owner(connection: 7, user: 1000))
         for i in 0..<(Engine.maximumActivities - Engine.maximumActivitiesPerOwner) {
             try engine.apply(parse("show t\(i) spinner"), at: .zero)
         }

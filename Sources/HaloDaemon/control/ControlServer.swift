@@ -295,7 +295,7 @@ public final class ControlServer {
     /// that reads one reply per command never finds an event in its reply's place.
     func handle(_ line: String, from c: ClientSession, now: Instant) {
         heldEvents = []
-        let reply = execute(line, at: now, owner: c.number, client: c)
+        let reply = execute(line, at: now, owner: Owner(connection: c.number, user: c.peer.uid), client: c)
         let events = heldEvents ?? []
         heldEvents = nil
         c.send(reply)
@@ -304,11 +304,11 @@ public final class ControlServer {
 
     /// Runs one line as a client would send it (a daemon command or a line of the control
     /// language); returns the reply.
-    public func execute(_ line: String, at now: Instant, owner: Int = 0) -> String {
+    public func execute(_ line: String, at now: Instant, owner: Owner = .host) -> String {
         execute(line, at: now, owner: owner, client: nil)
     }
 
-    func execute(_ line: String, at now: Instant, owner: Int, client: ClientSession?) -> String {
+    func execute(_ line: String, at now: Instant, owner: Owner, client: ClientSession?) -> String {
         if let reply = daemonReply(line, from: client, at: now) { return reply }
         let reply = engine.reply(to: line, at: now, owner: owner)
         if let command = reply.applied {

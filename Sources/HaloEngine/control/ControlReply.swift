@@ -11,7 +11,7 @@ public struct ControlReply: Sendable {
 
 extension Engine {
     /// Parses `line` and carries it out at `now` for `owner` (see `apply`).
-    public func reply(to line: String, at now: Instant, owner: Int = 0) -> ControlReply {
+    public func reply(to line: String, at now: Instant, owner: Owner = .host) -> ControlReply {
         switch CommandParser.parse(line) {
         case .failure(let e):
             return ControlReply(text: "error \(e.code): \(LogText.escaped(e.message))", applied: nil)

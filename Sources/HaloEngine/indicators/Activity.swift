@@ -41,7 +41,7 @@ struct Activity {
     /// When it leaves the screen; nil while it stays.
     var removeAt: Instant?
     /// Who showed it (`Engine.apply`'s owner), for the per-owner limit.
-    var owner: Int = 0
+    var owner: Owner = .host
 
     /// Value changes glide over this long, ease-out, without overshoot.
     static let valueGlide: Int64 = 300_000

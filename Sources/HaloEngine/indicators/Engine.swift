@@ -38,6 +38,11 @@ public final class Engine {
     /// Activities one owner (one daemon connection) may hold at once, so one client cannot take
     /// every place.
     public static let maximumActivitiesPerOwner = 64
+    /// Activities one user's connections may hold together: three quarters of the places, so a
+    /// user who leaves one-shot activities behind cannot lock other users out.
+    public static let maximumActivitiesPerUser = 192
+    /// Places clients together never take, kept for the host (the psplash bar, a script).
+    public static let placesKeptForHost = 8
 
     public init(screenWidth: Int32, screenHeight: Int32, theme: Theme, policy: Policy, text: TextRasterizer) {
         self.screenWidth = screenWidth
@@ -77,10 +82,10 @@ public final class Engine {
     }
 
     /// Carries out one command at `now`. Errors leave every activity as it was. `owner` names
-    /// who sent it (a daemon's connection number), for `maximumActivitiesPerOwner`; 0 is the
-    /// embedding program or a script, limited only by `maximumActivities`.
+    /// who sent it, for the limits per connection and per user; the host is limited only by
+    /// `maximumActivities`.
     @discardableResult
-    public func apply(_ command: Command, at now: Instant, owner: Int = 0) throws(ControlError) -> [ControlWarning] {
+    public func apply(_ command: Command, at now: Instant, owner: Owner = .host) throws(ControlError) -> [ControlWarning] {
         expire(at: now)
         var warnings = try perform(command, at: now, owner: owner)
         followCentre(at: now)
@@ -98,7 +103,7 @@ public final class Engine {
         return SceneBuilder(engine: self, now: Instant(microseconds: 0)).labelLeftOut(a)
     }
 
-    func perform(_ command: Command, at now: Instant, owner: Int) throws(ControlError) -> [ControlWarning] {
+    func perform(_ command: Command, at now: Instant, owner: Owner) throws(ControlError) -> [ControlWarning] {
         switch command {
         case .show(let id, let kind, let options):
             return try show(id, kind, options, now, owner: owner)
@@ -197,7 +202,8 @@ public final class Engine {
 
     // MARK: - State transitions
 
-    func show(_ id: String, _ kind: IndicatorKind, _ o: ShowOptions, _ now: Instant, owner: Int) throws(ControlError) -> [ControlWarning] {
+    func show(_ id: String, _ kind: IndicatorKind, _ o: ShowOptions, _ now: Instant, owner: Owner) throws(ControlError) -> [ControlWarning]
+    {
         if let known = kinds[id], known != kind {
             throw ControlError(
                 "\(id) is a \(known.rawValue) activity; an activity keeps one kind for its whole life, so use a new id for a \(kind.rawValue)",
@@ -247,16 +253,7 @@ public final class Engine {
         // A new activity (or a new run of an id whose last run ended).
         let placement = try Placement.resolve(kind: kind, place: o.place, region: o.region)
         let replaced = activities.firstIndex { $0.id == id }
-        if replaced == nil && activities.count >= Engine.maximumActivities {
-            throw ControlError(
-                "\(Engine.maximumActivities) activities are already on screen or waiting, the most Halo keeps; dismiss finished ones before showing more",
-                code: "limit")
-        }
-        if owner != 0, activities.reduce(0, { $0 + ($1.owner == owner && $1.id != id ? 1 : 0) }) >= Engine.maximumActivitiesPerOwner {
-            throw ControlError(
-                "this connection already has \(Engine.maximumActivitiesPerOwner) activities, the most one client may hold; dismiss finished ones before showing more",
-                code: "limit")
-        }
+        try checkRoom(for: id, owner: owner, replacing: replaced != nil)
         if let replaced { activities.remove(at: replaced) }
         remember(id, kind)
         let progress: Activity.Progress =

@@ -57,7 +57,7 @@ func playThroughRenderer(
     }
     var last = Instant.zero
     for (n, step) in script.steps.enumerated() {
-        _ = try? engine.apply(step.command, at: step.time, owner: n % 3)
+        _ = try? engine.apply(step.command, at: step.time, owner: n % 3 == 0 ? .host : Owner(connection: n % 3, user: UInt32(n % 2)))
         if step.time != last || n % 4 == 0 {
             _ = try? screen.update(at: step.time)
             ring(at: step.time)
