@@ -80,7 +80,7 @@ let package = Package(
                 "HaloDaemon", "HaloPOSIX", "HaloEngine", "HaloHAL", "HaloOutputs", "HaloMock", "HaloRender", "HaloTestSupport", "CLinux",
             ]),
         // Runs the built `halo` binary as a process: exit status, messages and files written.
-        .testTarget(name: "HaloCommandTests", dependencies: ["halo", "HaloTestSupport"]),
+        .testTarget(name: "HaloCommandTests", dependencies: ["halo", "HaloMock", "HaloTestSupport"]),
         // Boots Debian's kernel under QEMU and compares what its virtual GPUs scan out with the mock.
         .testTarget(
             name: "HaloQEMUTests",

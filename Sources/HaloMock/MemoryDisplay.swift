@@ -85,7 +85,8 @@ public final class MemoryDisplay: SnapshotSource {
     public func writeSnapshot(_ sink: (ArraySlice<UInt8>) -> Bool) throws(DisplayError) {
         var stopped = false
         do {
-            try writePNG { (piece: ArraySlice<UInt8>) throws(PNGError) in
+            // The fastest compression: a snapshot is taken inside the daemon's loop.
+            try writePNG(level: 1) { (piece: ArraySlice<UInt8>) throws(PNGError) in
                 if !stopped && !sink(piece) { stopped = true }
             }
         } catch {
@@ -93,23 +94,25 @@ public final class MemoryDisplay: SnapshotSource {
         }
     }
 
-    public func writePNG(_ sink: (ArraySlice<UInt8>) throws(PNGError) -> Void) throws(PNGError) {
+    public func writePNG(level: Int32 = 6, _ sink: (ArraySlice<UInt8>) throws(PNGError) -> Void) throws(PNGError) {
         let target = RenderTarget(memory: pixels, width: width, height: height, stride: stride, format: format)
         switch format {
-        case .xrgb8888: try stream(target.canvas(XRGB8888.self), sink)
-        case .argb8888: try stream(target.canvas(ARGB8888.self), sink)
-        case .xbgr8888: try stream(target.canvas(XBGR8888.self), sink)
-        case .abgr8888: try stream(target.canvas(ABGR8888.self), sink)
-        case .rgb565: try stream(target.canvas(RGB565.self), sink)
-        case .bgr565: try stream(target.canvas(BGR565.self), sink)
-        case .rgb888: try stream(target.canvas(RGB888.self), sink)
-        case .bgr888: try stream(target.canvas(BGR888.self), sink)
+        case .xrgb8888: try stream(target.canvas(XRGB8888.self), level, sink)
+        case .argb8888: try stream(target.canvas(ARGB8888.self), level, sink)
+        case .xbgr8888: try stream(target.canvas(XBGR8888.self), level, sink)
+        case .abgr8888: try stream(target.canvas(ABGR8888.self), level, sink)
+        case .rgb565: try stream(target.canvas(RGB565.self), level, sink)
+        case .bgr565: try stream(target.canvas(BGR565.self), level, sink)
+        case .rgb888: try stream(target.canvas(RGB888.self), level, sink)
+        case .bgr888: try stream(target.canvas(BGR888.self), level, sink)
         }
     }
 
-    func stream<L: PixelLayout>(_ physical: Canvas<L>, _ sink: (ArraySlice<UInt8>) throws(PNGError) -> Void) throws(PNGError) {
+    func stream<L: PixelLayout>(_ physical: Canvas<L>, _ level: Int32, _ sink: (ArraySlice<UInt8>) throws(PNGError) -> Void)
+        throws(PNGError)
+    {
         try PNGEncoder.stream(
-            width: width, height: height,
+            width: width, height: height, level: level,
             row: { y, row in
                 var i = 0
                 for x in 0..<physical.width {

@@ -31,15 +31,16 @@ public enum PNGEncoder {
     /// Writes a PNG a row at a time: `row(y, &rgb)` fills row `y` (8-bit RGB, `width * 3`
     /// bytes) and `sink` takes the file's bytes in pieces as they are ready. The memory it
     /// needs is two rows and zlib's state, whatever the picture's size, so saving a large
-    /// screen does not double the process's peak.
+    /// screen does not double the process's peak. `level` is zlib's (1 fastest, 9 smallest).
     public static func stream(
-        width: Int32, height: Int32, row: (Int, inout [UInt8]) -> Void, sink: (ArraySlice<UInt8>) throws(PNGError) -> Void
+        width: Int32, height: Int32, level: Int32 = 6, row: (Int, inout [UInt8]) -> Void,
+        sink: (ArraySlice<UInt8>) throws(PNGError) -> Void
     ) throws(PNGError) {
         var head = signature
         chunk(&head, "IHDR", header(width, height))
         try sink(head[...])
         var z = z_stream()
-        guard deflateInit_(&z, 6, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+        guard deflateInit_(&z, max(1, min(level, 9)), ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw PNGError(description: "zlib could not start compressing")
         }
         defer { deflateEnd(&z) }

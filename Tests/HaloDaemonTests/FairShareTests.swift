@@ -88,4 +88,26 @@ struct FairShareTests {
         #expect(replies(a) == 3 && replies(b) == 2)
         _ = (e1, e2)
     }
+
+    @Test("after a snapshot the loop rests from snapshots four times as long as it took, and wakes when the rest is over")
+    func snapshotRest() throws {
+        let d = try TestDaemon("fair-rest")
+        let folder = "/tmp/halo-test-\(getpid())-fair-rest"
+        defer {
+            for k in 1...16 { unlink("\(folder)/snapshot-\(getpid())-\(k).png") }
+            rmdir(folder)
+        }
+        d.server.snapshotPath = folder
+        // As if the last snapshot took 25 ms.
+        d.server.step(maximumWait: 0)
+        d.server.snapshotRestUntil = d.now + Milliseconds(100)
+        let (a, end) = session(d, number: 1, uid: 1000, pid: 30, lines: ["snapshot", "stats"])
+        d.server.serveQueues(d.now)
+        #expect(replies(a) == 0, "the snapshot waits, and the line behind it with it")
+        #expect(d.server.pollTimeoutForTesting() == 100, "the loop wakes when the rest ends")
+        d.now = d.now + Milliseconds(100)
+        d.server.serveQueues(d.now)
+        #expect(replies(a) == 2)
+        _ = end
+    }
 }

@@ -22,14 +22,19 @@ extension ControlServer {
     /// Whether `c` has a line it may run in this round.
     func canRun(_ c: ClientSession, snapshotTaken: Bool) -> Bool {
         guard !c.closing, c.heldUntil == nil, let next = c.nextQueued else { return false }
-        // One snapshot a round in all: encoding a large screen is the costliest thing a line
-        // can ask for, and the others' lines go first.
-        if snapshotTaken, case .line(let line) = next, line == "snapshot" { return false }
+        // One snapshot a round in all, and none while the last one's rest lasts: encoding a
+        // large screen is the costliest thing a line can ask for, and the others' lines go first.
+        if case .line("snapshot") = next, snapshotTaken || clock() < snapshotRestUntil { return false }
         return true
     }
 
     /// Whether some client has a line that could run now (the loop then does not sleep).
     var hasRunnableLines: Bool { clients.contains { canRun($0, snapshotTaken: false) } }
+
+    /// When a snapshot waiting for the last one's rest may run, if one waits.
+    var snapshotDeadline: Instant? {
+        clients.contains { !$0.closing && $0.heldUntil == nil && $0.nextQueued == .line("snapshot") } ? snapshotRestUntil : nil
+    }
 
     /// Runs queued lines, a peer at a time, within the round's budget.
     func serveQueues(_ now: Instant) {

@@ -38,6 +38,9 @@ public final class ControlServer {
     var lastRenderMicroseconds: Int64 = 0
     /// Rounds served so far: which peer goes first turns with it (`serveQueues`).
     var roundNumber = 0
+    /// No snapshot runs before this: after one that took T, the loop spends 4 T on everything
+    /// else, so snapshots take at most a fifth of its time however many are asked for.
+    var snapshotRestUntil = Instant(microseconds: Int64.min / 2)
     var visible: Set<String> = []
     var existing: Set<String> = []
     /// Events raised while a client's line runs, sent after its reply; nil between lines.
@@ -280,7 +283,7 @@ public final class ControlServer {
         }
         // Clients' timeouts and the end of a listener pause wake the loop too; an idle daemon
         // whose clients all talk has neither, and arms nothing.
-        for deadline in [clientDeadline(), listenerPausedUntil, heldDeadline].compactMap({ $0 }) {
+        for deadline in [clientDeadline(), listenerPausedUntil, heldDeadline, snapshotDeadline].compactMap({ $0 }) {
             wait = min(wait ?? Int64.max, deadline - now)
         }
         guard let wait else { return -1 }

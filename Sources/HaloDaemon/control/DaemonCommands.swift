@@ -73,6 +73,11 @@ extension ControlServer {
         }
         needsFrame = true
         drawIfDue(now)
+        let begun = clock()
+        defer {
+            let end = clock()
+            snapshotRestUntil = Instant(microseconds: end.microseconds + 4 * max(0, end - begun))
+        }
         do {
             let folder = try snapshotFolder ?? SnapshotFolder(path: snapshotPath)
             snapshotFolder = folder
