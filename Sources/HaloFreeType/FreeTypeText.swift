@@ -58,11 +58,27 @@ public final class FreeTypeText: TextRasterizer {
             copy.deallocate()
             throw FontError(description: "cannot load the font \(path): \(FreeTypeText.explain(status)); \(fix)")
         }
+        // A scalable font's glyphs lie within a few ems; a box many times its em means its units
+        // per em lie, and every glyph would be rasterised that many times too large.
+        let em = Int64(f.pointee.units_per_EM), box = f.pointee.bbox
+        let span = max(Int64(box.xMax) - Int64(box.xMin), Int64(box.yMax) - Int64(box.yMin))
+        if f.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 && em > 0 && span > em * FreeTypeText.maximumEmsPerGlyph {
+            FT_Done_Face(f)
+            FT_Done_FreeType(lib)
+            copy.deallocate()
+            throw FontError(
+                description:
+                    "cannot use the font \(path): its glyphs reach \(span / em) times its em (\(span) units against \(em) units per em), so the file is damaged or its units per em are wrong; \(fix)"
+            )
+        }
         library = lib
         face = f
         fontBytes = copy
         self.path = path
     }
+
+    /// How many ems a scalable font's glyphs may span; real fonts stay within two or three.
+    static let maximumEmsPerGlyph: Int64 = 16
 
     deinit {
         FT_Done_Face(face)
@@ -107,9 +123,14 @@ public final class FreeTypeText: TextRasterizer {
         select(size)
         var g = Glyph(width: 0, rows: 0, left: 0, top: 0, advance: 0, coverage: [])
         let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
-        if FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_RENDER)) == 0, let slot = face.pointee.glyph {
+        let reach = Int64(size) * 8
+        // Loaded as an outline and measured before it is rasterised: a font whose units per em
+        // lie (16 for outlines drawn on 2048) would make a glyph of thousands of pixels a side,
+        // and FreeType would spend seconds and hundreds of megabytes drawing it.
+        if FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_DEFAULT)) == 0, let slot = face.pointee.glyph,
+            Self.fits(slot.pointee.metrics, reach: reach), FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0
+        {
             let bitmap = slot.pointee.bitmap
-            let reach = Int64(size) * 8
             if Int64(bitmap.width) <= reach && Int64(bitmap.rows) <= reach {
                 g.width = Int32(bitmap.width)
                 g.rows = Int32(bitmap.rows)
@@ -131,6 +152,13 @@ public final class FreeTypeText: TextRasterizer {
         if glyphs.count > 2048 { glyphs.removeAll(keepingCapacity: true) }
         glyphs[key] = g
         return g
+    }
+
+    /// Whether a loaded glyph's box is at most `reach` pixels a side; an absurd one is drawn
+    /// as nothing, with its advance clamped.
+    static func fits(_ m: FT_Glyph_Metrics, reach: Int64) -> Bool {
+        let width = Int64(m.width) >> 6, height = Int64(m.height) >> 6
+        return width >= 0 && height >= 0 && width <= reach && height <= reach
     }
 
     /// Rasterises the printable ASCII glyphs at each of `sizes` (at most 8 sizes of 1 to 512

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import HaloEngine
 import HaloFreeType
@@ -193,5 +194,73 @@ struct HostileInputTests {
                 #expect(!error.description.contains("FreeType error"), "\(error)")
             }
         }
+    }
+
+    /// Counts the lines it rasterises, drawing them as `BlockText` does.
+    final class CountingText: TextRasterizer {
+        let blocks = BlockText()
+        var renders = 0
+        func lineHeight(size: Int32) -> Int32 { blocks.lineHeight(size: size) }
+        func width(of text: String, size: Int32) -> Int32 { blocks.width(of: text, size: size) }
+        func render(_ text: String, size: Int32) -> CoverageMask {
+            renders += 1
+            return blocks.render(text, size: size)
+        }
+    }
+
+    @Test("256 inline spinners with labels of their own draw their labels once, not on every frame")
+    func labelsOnScreenStayCached() throws {
+        let text = CountingText()
+        var policy = Policy()
+        policy.showDelay = Milliseconds(0)
+        let engine = Engine(screenWidth: 1920, screenHeight: 1080, theme: Theme(), policy: policy, text: text)
+        for i in 0..<Engine.maximumActivities {
+            let x = Int32(i % 16) * 120, y = Int32(i / 16) * 66
+            try engine.run("show s\(i) spinner region=\(x),\(y),120,66 label=\"Row \(i) syncing\"", at: 0)
+        }
+        _ = engine.layers(atMs: 100)
+        let first = text.renders
+        #expect(first >= Engine.maximumActivities, "each label drawn once: \(first)")
+        for t in stride(from: Int64(116), to: 400, by: 16) { _ = engine.layers(atMs: t) }
+        #expect(text.renders == first, "frames after the first draw no label again: \(text.renders - first) more")
+    }
+
+    /// DejaVu Sans with its units per em (the head table's field at offset 18) set to `em`.
+    func fontClaiming(em: UInt16) throws -> String {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: FreeTypeText.defaultFontPath)))
+        let tables = Int(bytes[4]) << 8 | Int(bytes[5])
+        for k in 0..<tables {
+            let entry = 12 + 16 * k
+            guard bytes[entry..<entry + 4].elementsEqual(Array("head".utf8)) else { continue }
+            let offset = bytes[entry + 8..<entry + 12].reduce(0) { $0 << 8 | Int($1) }
+            bytes[offset + 18] = UInt8(em >> 8)
+            bytes[offset + 19] = UInt8(em & 0xFF)
+        }
+        let path = "/tmp/halo-test-\(getpid())-em\(em).ttf"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("a font whose units per em lie is refused when loaded; one that lies less draws glyphs no larger than its size allows")
+    func lyingUnitsPerEm() throws {
+        let hostile = try fontClaiming(em: 16)
+        defer { unlink(hostile) }
+        do {
+            _ = try FreeTypeText(fontPath: hostile)
+            Issue.record("a font with 16 units per em loaded")
+        } catch {
+            #expect(error.description.contains("units per em are wrong") && error.description.contains("theme.font.file"), "\(error)")
+        }
+        // 600 units per em for outlines drawn on 2048: it loads (DejaVu spans 2.8 ems, so 9.6
+        // of these), and each glyph is 3.4 times too large; none may be drawn larger than its
+        // size allows.
+        let lying = try fontClaiming(em: 600)
+        defer { unlink(lying) }
+        let text = try FreeTypeText(fontPath: lying)
+        text.prepare(sizes: [200])
+        let mask = text.render("Жж Mg", size: 200)
+        #expect(mask.width <= 200 * 4 * 5 && mask.height <= 200 * 4, "\(mask.width)×\(mask.height)")
+        let small = text.render("Mg", size: 16)
+        #expect(small.coverage.contains { $0 > 0 }, "within bounds it still draws")
     }
 }

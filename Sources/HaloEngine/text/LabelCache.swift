@@ -17,15 +17,19 @@ final class LabelCache {
     }
 
     let text: TextRasterizer
-    var masks: [Key: CoverageMask] = [:]
-    var layouts: [LayoutKey: LabelLayout.Result] = [:]
-    static let capacity = 64
+    /// Sized for what can be on screen at once: every activity Halo keeps with two lines, in
+    /// two sizes (a leading label and a compact row), and the toasts; and at most 8 MiB of
+    /// rasterised lines, whatever fonts and sizes a board sets.
+    static let capacity = Engine.maximumActivities * 4 + ToastQueue.capacity * 2
+    static let maskBytes = 8 << 20
+    var masks = BoundedCache<Key, CoverageMask>(capacity: LabelCache.capacity, costLimit: LabelCache.maskBytes)
+    var layouts = BoundedCache<LayoutKey, LabelLayout.Result>(capacity: LabelCache.capacity, costLimit: Int.max)
 
     /// Made with room for what it holds, at start rather than on the first label drawn.
     init(_ text: TextRasterizer) {
         self.text = text
-        masks.reserveCapacity(LabelCache.capacity)
-        layouts.reserveCapacity(LabelCache.capacity)
+        masks.entries.reserveCapacity(LabelCache.capacity)
+        layouts.entries.reserveCapacity(LabelCache.capacity)
         recentMasks.reserveCapacity(LabelCache.recentCount)
         recentLayouts.reserveCapacity(LabelCache.recentCount)
     }
@@ -41,12 +45,11 @@ final class LabelCache {
         let key = Key(text: line, size: size)
         if let hit = recentMasks.first(where: { $0.key == key }) { return hit.mask }
         let m: CoverageMask
-        if let known = masks[key] {
+        if let known = masks.value(for: key) {
             m = known
         } else {
-            if masks.count >= LabelCache.capacity { masks.removeAll(keepingCapacity: true) }
             m = text.render(line, size: size)
-            masks[key] = m
+            masks.insert(m, for: key, cost: m.coverage.count + line.utf8.count)
         }
         if recentMasks.count >= LabelCache.recentCount { recentMasks.removeFirst() }
         recentMasks.append((key, m))
@@ -58,12 +61,11 @@ final class LabelCache {
         let key = LayoutKey(text: line, size: size, maxWidth: maxWidth, maxLines: maxLines)
         if let hit = recentLayouts.first(where: { $0.key == key }) { return hit.result }
         let r: LabelLayout.Result
-        if let known = layouts[key] {
+        if let known = layouts.value(for: key) {
             r = known
         } else {
-            if layouts.count >= LabelCache.capacity { layouts.removeAll(keepingCapacity: true) }
             r = LabelLayout.lines(line, maxWidth: maxWidth, maxLines: maxLines) { text.width(of: $0, size: size) }
-            layouts[key] = r
+            layouts.insert(r, for: key, cost: 1)
         }
         if recentLayouts.count >= LabelCache.recentCount { recentLayouts.removeFirst() }
         recentLayouts.append((key, r))
