@@ -139,7 +139,29 @@ struct RateLimitedLogTests {
         #expect(written.count == 5)
         #expect(log.admit("connect", "another kind", at: .milliseconds(700)) != nil)
         let next = log.admit("psplash", "psplash: later", at: .milliseconds(10_000))
-        #expect(next == "psplash: later (650 more psplash lines left out before this)")
+        #expect(next == "psplash: later (650 more psplash lines left out, from the daemon ×650 before this)")
         #expect(log.admit("x", "bell\u{07} and escape\u{1B}", at: .zero) == "bell\\x07 and escape\\x1B")
+    }
+
+    @Test("lines left out are summarised when their window ends, naming who caused them, even if no other line comes")
+    func summaries() {
+        var log = RateLimitedLog()
+        for i in 0..<8 {
+            _ = log.admit("reload", "reload \(i) refused: bad board", who: "uid 0 pid 7 (kill)", at: .milliseconds(Int64(i * 300)))
+        }
+        for i in 0..<20 {
+            _ = log.admit("connect", "client #\(i) connected", who: "uid \(1000 + i % 10) pid \(i % 10) (app)", at: .milliseconds(100))
+        }
+        #expect(log.summaries(at: .milliseconds(9_000)).isEmpty, "windows still open")
+        #expect(log.nextSummary == .milliseconds(10_000))
+        let lines = log.summaries(at: .milliseconds(10_100))
+        #expect(
+            lines.count == 2
+                && lines[1] == "3 more reload lines left out, from uid 0 pid 7 (kill) ×3 in 10 s; the last: reload 7 refused: bad board")
+        #expect(lines[0].hasPrefix("15 more connect lines left out, from uid 1005 pid 5 (app) ×2"), "\(lines[0])")
+        #expect(
+            lines[0].contains("uid 1002 pid 2 (app) ×1 and 2 from others") && lines[0].hasSuffix("the last: client #19 connected"),
+            "\(lines[0])")
+        #expect(log.nextSummary == nil && log.summaries(at: .milliseconds(30_000)).isEmpty, "said once")
     }
 }

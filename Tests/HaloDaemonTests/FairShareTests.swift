@@ -111,3 +111,18 @@ struct FairShareTests {
         _ = end
     }
 }
+
+@Suite("The daemon's log under storms")
+struct LogStormTests {
+    @Test("a storm of stray signals writes five lines and then a summary naming the sender, without another signal")
+    func signalStorm() throws {
+        let d = try TestDaemon("log-storm")
+        let storm = Array(repeating: SignalDescriptor.Received(signal: SIGUSR1, sender: "uid 1000 pid 99 (kill)"), count: 100)
+        d.server.handleSignals(storm)
+        #expect(d.logged.count == 5 && d.logged.allSatisfy { $0.hasPrefix("SIGUSR1 from uid 1000 pid 99 (kill) does nothing") })
+        d.now = d.now + Milliseconds(10_000)
+        d.spin(1)
+        #expect(d.logged.count == 6)
+        #expect(d.logged.last?.hasPrefix("95 more signal lines left out, from uid 1000 pid 99 (kill) ×95 in 10 s") == true, "\(d.logged)")
+    }
+}

@@ -106,7 +106,7 @@ extension ControlServer {
             guard makeRoom(in: share, among: holders, limit: limit, for: c, now) else { return }
         }
         clients.append(c)
-        report("connect", "\(c.described) connected")
+        report("connect", "\(c.described) connected", who: c.peer.description)
     }
 
     /// Closes the quietest of `holders`, a full share, for `newcomer`; a connection waiting for
@@ -127,7 +127,9 @@ extension ControlServer {
             newcomer.dismiss(
                 "error busy: \(share.holder) holds \(limit) connections, the most it may, and all of them spoke in the last second; \(fix)",
                 reason: "refused: \(share.holder) holds \(limit) connections, all active")
-            report("cut-off", "\(newcomer.described) refused: \(share.holder) holds \(limit) connections, all active")
+            report(
+                "cut-off", "\(newcomer.described) refused: \(share.holder) holds \(limit) connections, all active",
+                who: newcomer.peer.description)
             return false
         }
         let why = share == .daemon ? "the daemon is full" : "\(share.holder) opened more than its \(limit) connections"
@@ -210,7 +212,7 @@ extension ControlServer {
     func removeClosedClients() {
         guard clients.contains(where: { $0.closing }) else { return }
         for c in clients where c.closing {
-            if let why = c.cutReason { report("cut-off", "\(c.described) cut off: \(why)") }
+            if let why = c.cutReason { report("cut-off", "\(c.described) cut off: \(why)", who: c.peer.description) }
         }
         clients.removeAll { $0.closing }
     }

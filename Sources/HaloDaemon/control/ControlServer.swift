@@ -63,8 +63,8 @@ public final class ControlServer {
     /// Which log lines are written (`report`).
     var logLimiter = RateLimitedLog()
 
-    /// Called on SIGHUP (reload the board's theme).
-    public var onReload: (() -> Void)?
+    /// Called on SIGHUP (reload the board's theme), with who sent it.
+    public var onReload: ((String) -> Void)?
     /// What the screen is, for replies and the log (`/dev/dri/card0 HDMI-A-1 1920x1080 XRGB8888`).
     public var screenName = "the screen"
     /// The folder `snapshot` writes into (the board's `snapshots` key, or beside the socket);
@@ -135,15 +135,23 @@ public final class ControlServer {
     public func run() {
         while running { step() }
         for c in clients { c.flush() }
+        // Nothing left out goes unsaid, even in a window cut short by the stop.
+        for line in logLimiter.summaries(at: Instant(microseconds: Int64.max / 2)) { log(line) }
     }
 
     public func stop() { running = false }
 
     deinit { if spare >= 0 { close(spare) } }
 
-    /// Logs `message` unless lines of its `category` are coming too fast (`RateLimitedLog`).
-    public func report(_ category: String, _ message: String) {
-        if let line = logLimiter.admit(category, message, at: clock()) { log(line) }
+    /// Logs `message` unless lines of its `category` are coming too fast (`RateLimitedLog`);
+    /// `who` names the client, writer or signal sender behind it, for the count of lines left out.
+    public func report(_ category: String, _ message: String, who: String? = nil) {
+        if let line = logLimiter.admit(category, message, who: who, at: clock()) { log(line) }
+    }
+
+    /// Writes the summaries of log lines left out in windows that have ended.
+    func writeLogSummaries(_ now: Instant) {
+        for line in logLimiter.summaries(at: now) { log(line) }
     }
 
     /// One round: draw if due, wait for the next event or frame, read what came, run the lines
@@ -151,6 +159,7 @@ public final class ControlServer {
     /// interleave other work.
     public func step(maximumWait: Int32? = nil) {
         let begun = clock()
+        writeLogSummaries(begun)
         if !frameWaitsForInput(begun) { drawIfDue(begun) }
         var timeout = pollTimeout(clock())
         if let m = maximumWait, timeout < 0 || timeout > m { timeout = m }
@@ -167,7 +176,7 @@ public final class ControlServer {
             // client's timeout, no held sync and no end of a pause.
             let now = clock()
             let cut = expireClients(now)
-            let held = heldDeadline.map { $0 <= now } ?? false
+            let held = [heldDeadline, logLimiter.nextSummary].contains { $0.map { $0 <= now } ?? false }
             if !frameDue(now) && !cut && !held && !hasRunnableLines && listenerPausedUntil == nil && listening { idleWakeups += 1 }
             serveQueues(now)
             removeClosedClients()
@@ -246,7 +255,7 @@ public final class ControlServer {
             } catch {
                 // This output failed this frame; the others, the engine and the clients carry
                 // on, and the next change draws again.
-                log("frame not shown: \(error.description)")
+                report("frame", "frame not shown: \(error.description)")
             }
         }
         if changed {
@@ -283,7 +292,7 @@ public final class ControlServer {
         }
         // Clients' timeouts and the end of a listener pause wake the loop too; an idle daemon
         // whose clients all talk has neither, and arms nothing.
-        for deadline in [clientDeadline(), listenerPausedUntil, heldDeadline, snapshotDeadline].compactMap({ $0 }) {
+        for deadline in [clientDeadline(), listenerPausedUntil, heldDeadline, snapshotDeadline, logLimiter.nextSummary].compactMap({ $0 }) {
             wait = min(wait ?? Int64.max, deadline - now)
         }
         guard let wait else { return -1 }
@@ -323,15 +332,18 @@ public final class ControlServer {
 
     // MARK: - Signals
 
-    func handleSignals(_ received: [Int32]) {
+    func handleSignals(_ received: [SignalDescriptor.Received]) {
         for s in received {
-            switch s {
+            switch s.signal {
             case SIGTERM, SIGINT: running = false
             case SIGHUP:
-                onReload?()
+                onReload?(s.sender)
                 needsFrame = true
             default:
-                log("\(StraySignals.name(s)) does nothing to halo run and was ignored; SIGHUP reloads the board, SIGTERM stops the daemon")
+                report(
+                    "signal",
+                    "\(StraySignals.name(s.signal)) from \(s.sender) does nothing to halo run and was ignored; SIGHUP reloads the board, SIGTERM stops the daemon",
+                    who: s.sender)
             }
         }
     }

@@ -23,14 +23,31 @@ public final class SignalDescriptor {
         descriptor = Descriptor(owning: fd)
     }
 
-    /// The signals that arrived since the last call.
-    public func pending() -> [Int32] {
-        var out: [Int32] = []
+    /// A signal as it arrived, with who sent it.
+    public struct Received: Equatable, Sendable {
+        public var signal: Int32
+        /// "uid 0 pid 812 (systemctl)", or "the kernel" for one no process sent.
+        public var sender: String
+
+        public init(signal: Int32, sender: String) {
+            self.signal = signal
+            self.sender = sender
+        }
+    }
+
+    /// The signals that arrived since the last call, at most `limit` of them: a storm of them
+    /// is read a round at a time, like a client.
+    public func pending(limit: Int = 64) -> [Received] {
+        var out: [Received] = []
         var info = signalfd_siginfo()
-        while true {
+        while out.count < limit {
             let n = withUnsafeMutableBytes(of: &info) { Glibc.read(descriptor.raw, $0.baseAddress, $0.count) }
             if n != MemoryLayout<signalfd_siginfo>.size { break }
-            out.append(Int32(info.ssi_signo))
+            let pid = Int32(bitPattern: info.ssi_pid)
+            let sender =
+                pid > 0
+                ? PeerCredentials(pid: pid, uid: info.ssi_uid, gid: 0, program: PeerCredentials.programName(pid)).description : "the kernel"
+            out.append(Received(signal: Int32(info.ssi_signo), sender: sender))
         }
         return out
     }

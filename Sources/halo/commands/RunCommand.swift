@@ -128,7 +128,7 @@ enum RunCommand {
         server.snapshotPath = snapshots
         server.onFirstFrame = { SystemdNotifier.notify("READY=1") }
         // Unowned: the server owns these closures, and must go (unlinking its socket) when serve returns.
-        server.onReload = { [unowned server] in reloadTheme(options.boardName, server) }
+        server.onReload = { [unowned server] sender in reloadTheme(options.boardName, server, sender: sender) }
         if let fifo {
             server.watch(
                 DescriptorEvents(fifo.descriptor.raw) { [unowned server] in
@@ -150,20 +150,20 @@ enum RunCommand {
     /// SIGHUP: the board file is read again and its theme, font and policy take effect at once;
     /// a board or font that cannot be loaded is refused whole, with the reason, and the running
     /// settings stay. Screen keys (size, device, mode) need a restart.
-    static func reloadTheme(_ boardName: String?, _ server: ControlServer) {
+    static func reloadTheme(_ boardName: String?, _ server: ControlServer, sender: String) {
         let board: Board
         let text: FreeTypeText
         do {
             board = try BoardLoader.load(boardName ?? "mock-480x480")
             text = try FreeTypeText(fontPath: board.theme.fontPath)
         } catch {
-            server.report("reload", "reload refused, the current theme stays: \(error)")
+            server.report("reload", "reload refused (asked by \(sender)), the current theme stays: \(error)", who: sender)
             return
         }
         server.engine.theme = board.theme
         server.engine.policy = board.policy
         server.engine.replaceText(text)
         server.invalidateOutputs()
-        server.report("reload", "reloaded the theme of \(board.name), with the font \(text.path)")
+        server.report("reload", "reloaded the theme of \(board.name), with the font \(text.path), as asked by \(sender)", who: sender)
     }
 }
