@@ -1,7 +1,10 @@
 import Foundation
+import HaloEngine
 import HaloHAL
 import HaloMock
+import HaloOutputs
 import HaloRender
+import HaloTestSupport
 import Testing
 
 @testable import HaloBackends
@@ -205,5 +208,53 @@ struct SpidevBufsizTests {
         #expect(Spidev.bufsiz(at: try sysfsLike("lots\n")) == 4096)
         #expect(Spidev.bufsiz(at: try sysfsLike("99999999999999\n")) == 4096)
         #expect(Spidev.bufsiz(at: "/nonexistent/halo/bufsiz") == 4096)
+    }
+}
+
+/// A running ring takes a reloaded board's colours, and keeps its pace whatever asks for frames.
+@Suite("LED rings while the daemon runs")
+struct RunningRingTests {
+    func lights() throws -> (RingLights<OneWireSPIRing>, RecordingSPIBus, Engine) {
+        let bus = RecordingSPIBus()
+        let e = try #require(OneWireSPIEncoding(chip: .ws2812b, bitsPerSymbol: 3, clockHz: 2_400_000))
+        let ring = try OneWireSPIRing(
+            count: 12, encoding: e, order: .grb, pipeline: LedColorPipeline(gamma: LedGamma(hundredths: 100)), bus: bus)
+        var policy = Policy()
+        policy.showDelay = Milliseconds(0)
+        let engine = Engine(screenWidth: 200, screenHeight: 200, theme: Theme(), policy: policy, text: BlockText())
+        return (RingLights(engine: engine, output: ring, look: LedRingLook()), bus, engine)
+    }
+
+    @Test("a reloaded brightness reaches the bus at the next frame, with nothing else on the ring changed")
+    func retunedBrightness() throws {
+        let (lights, bus, engine) = try lights()
+        try engine.apply(CommandParser.parse("show up circular value=50%").get(), at: .zero)
+        #expect(try lights.update(at: .milliseconds(1000)))
+        let bright = bus.messages.last!.bytes
+        var dim = LedColorPipeline(gamma: LedGamma(hundredths: 100))
+        dim.brightness = 64
+        #expect(lights.retune(look: LedRingLook(), pipeline: dim, dithers: false))
+        #expect(try lights.update(at: .milliseconds(1000)), "sent again, though the picture did not change")
+        let dimmed = bus.messages.last!.bytes
+        #expect(dimmed != bright && dimmed.count == bright.count)
+        #expect(lights.look.count == 12, "the LED count stays the output's")
+    }
+
+    @Test("frames asked for faster than the ring's pace are held back and sent when the pace allows")
+    func paced() throws {
+        let (lights, bus, engine) = try lights()
+        lights.minimumFrameMicroseconds = 100_000
+        try engine.apply(CommandParser.parse("show up circular value=50%").get(), at: .zero)
+        var sent = 0
+        for ms in stride(from: Int64(1000), to: 2000, by: 2) {
+            lights.invalidate()
+            if try lights.update(at: .milliseconds(ms)) { sent += 1 }
+        }
+        #expect(sent == 10 && bus.messages.count == 10, "a second at 10 frames a second: \(sent)")
+        lights.invalidate()
+        // The last frame went at 1900 ms.
+        #expect(try !lights.update(at: .milliseconds(1950)))
+        #expect(lights.nextChange(after: .milliseconds(1950)) == .milliseconds(2000), "the loop comes back for the frame held back")
+        #expect(try lights.update(at: .milliseconds(2000)))
     }
 }

@@ -141,6 +141,46 @@ extension CommandTests {
         #expect(try settledSnapshot(socket, in: dir, equals: "@0 show x linear value=30%\n", board: board.path))
     }
 
+    @Test("SIGHUP names the ring keys that need a restart, and a storm of them keeps the ring at its pace")
+    func reloadRingKeys() throws {
+        let dir = try scratch()
+        let socket = dir.appendingPathComponent("halo.sock").path
+        let board = dir.appendingPathComponent("ring.yaml")
+        let original = try String(contentsOf: Self.packageRoot.appendingPathComponent("Boards/mock-320x240-ring12.yaml"), encoding: .utf8)
+        try original.write(to: board, atomically: true, encoding: .utf8)
+        let log = dir.appendingPathComponent("log.txt").path
+        let daemon = try startDaemon(socket: socket, board: board.path, stderr: .file(log))
+        defer { daemon.stop() }
+        #expect(try halo(["ctl", "--socket", socket, "show x circular value=30%"]).status == 0)
+        let changed = original.replacingOccurrences(of: "  count: 12\n  brightness: 40", with: "  count: 24\n  brightness: 80")
+        #expect(changed != original)
+        try changed.write(to: board, atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        var text = ""
+        for _ in 0..<100 where !text.contains("reloaded the theme") {
+            usleep(50_000)
+            text = try String(contentsOf: URL(fileURLWithPath: log), encoding: .utf8)
+        }
+        #expect(text.contains("leds.count changed and takes effect when halo starts again"), "\(text)")
+        func ringFrames() throws -> Int {
+            let stats = try halo(["ctl", "--socket", socket, "stats"]).out
+            let word = stats.split(separator: " ").first { $0.hasPrefix("ring-frames=") } ?? ""
+            return Int(word.dropFirst("ring-frames=".count).prefix { $0.isNumber }) ?? -1
+        }
+        // A second of SIGHUPs, one every 2 ms: the 30 fps screen's ring sends 30 frames a second at most.
+        let before = try ringFrames()
+        var start = timespec(), end = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        for _ in 0..<500 {
+            daemon.signal(SIGHUP)
+            usleep(2_000)
+        }
+        clock_gettime(CLOCK_MONOTONIC, &end)
+        let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+        let sent = try ringFrames() - before
+        #expect(sent >= 1 && Double(sent) <= 30 * (seconds + 0.5), "\(sent) ring frames in \(seconds) s")
+    }
+
     @Test("a standard error whose reader has gone and signals the daemon does not use leave it serving; SIGTERM still cleans up")
     func straySignalsAndBrokenLog() throws {
         let dir = try scratch()

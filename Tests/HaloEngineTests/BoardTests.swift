@@ -113,6 +113,20 @@ struct BoardTests {
         #expect(ModeRequest(parsing: text) == expected)
     }
 
+    @Test("a reload names the ring keys that take a restart, and not those it applies at once")
+    func ringKeysOnReload() throws {
+        let before = try BoardLoader.load(
+            write("leds: {count: 12, driver: spi-ws2812, spi-device: /dev/spidev0.0, brightness: 40%, fps: 60}"))
+        let live = try BoardLoader.load(
+            write(
+                "leds: {count: 12, driver: spi-ws2812, spi-device: /dev/spidev0.0, brightness: 80%, fps: 60, gamma: 2.5, track: \"#101010\"}"
+            ))
+        #expect(before.ringKeysNeedingRestart(live).isEmpty)
+        let hardware = try BoardLoader.load(
+            write("leds: {count: 24, driver: spi-ws2812, spi-device: /dev/spidev1.0, brightness: 40%, fps: 120}"))
+        #expect(before.ringKeysNeedingRestart(hardware) == ["leds.count", "leds.spi-device", "leds.fps"])
+    }
+
     @Test(
         "errors name the file, the line, the key and the fix",
         arguments: [

@@ -20,6 +20,12 @@ public final class RingLights<Output: RingOutput> {
     let ditheringOutput: (any DitheringRing)?
     /// False after a dithered frame, until the still picture has been sent rounded.
     @exclusivity(unchecked) var settled = true
+    /// The shortest time between two frames sent (`leds.fps`), whatever asks for them: a storm
+    /// of reloads or redraws never drives the bus faster than the board allows.
+    public var minimumFrameMicroseconds: Int64 = 0
+    @exclusivity(unchecked) var lastSent: Instant?
+    /// A frame was due but held back by the pace: `nextChange` brings the loop back for it.
+    @exclusivity(unchecked) var heldBack = false
 
     /// The look's LED count is taken from the output, which knows how many LEDs it drives.
     public init(engine: Engine, output: Output, look: LedRingLook = LedRingLook()) {
@@ -34,6 +40,11 @@ public final class RingLights<Output: RingOutput> {
     /// Brings the ring up to date with the engine at `now`; true when colours were sent.
     @discardableResult
     public func update(at now: Instant) throws(RingError) -> Bool {
+        if let last = lastSent, now - last < minimumFrameMicroseconds, now >= last {
+            heldBack = true
+            return false
+        }
+        heldBack = false
         let colors = engine.ledColors(look, at: now)
         if colors == shown {
             if settled {
@@ -52,13 +63,29 @@ public final class RingLights<Output: RingOutput> {
         }
         shown = colors
         framesSent += 1
+        lastSent = now
+        return true
+    }
+
+    /// Takes a reloaded board's look and colour pipeline at once; the next frame sends it.
+    /// False when the output cannot change its pipeline while it runs.
+    @discardableResult
+    public func retune(look newLook: LedRingLook, pipeline: LedColorPipeline, dithers: Bool) -> Bool {
+        var l = newLook
+        l.count = output.count
+        look = l
+        self.dithers = dithers && ditheringOutput != nil
+        invalidate()
+        guard let retunable = output as? any RetunableRing else { return false }
+        retunable.retune(pipeline)
         return true
     }
 
     /// When the ring's picture next changes: the engine's answer, or now while a dithered
     /// picture still has to be sent once more, rounded.
     public func nextChange(after now: Instant) -> Instant? {
-        settled ? engine.ledNextChange(after: now) : now
+        if heldBack, let last = lastSent { return Instant(microseconds: last.microseconds + minimumFrameMicroseconds) }
+        return settled ? engine.ledNextChange(after: now) : now
     }
 
     /// Sends the colours again on the next update (after the LEDs lost power, say).
@@ -77,3 +104,11 @@ public final class RingLights<Output: RingOutput> {
         framesSent += 1
     }
 }
+
+/// An output whose LED ring can take a reloaded board's look and colours (`RingLights`).
+public protocol RingRetuning: AnyObject {
+    @discardableResult
+    func retune(look: LedRingLook, pipeline: LedColorPipeline, dithers: Bool) -> Bool
+}
+
+extension RingLights: RingRetuning {}

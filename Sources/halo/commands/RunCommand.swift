@@ -101,7 +101,7 @@ enum RunCommand {
         if let display { outputs.append(screenOutput(display, engine)) }
         let ring: (any RingOutput)?
         do { ring = try RingChoice.open(board) } catch { throw CLIError(error.description) }
-        if let ring { outputs.append(RingChoice.lights(ring, engine, board)) }
+        if let ring { outputs.append(RingChoice.lights(ring, engine, board, paced: true)) }
         if outputs.isEmpty {
             throw CLIError(
                 "\(board.name) has display: none and no LED ring, so there is nothing to show on; give it a ring (leds.count, leds.driver) or a screen"
@@ -128,7 +128,10 @@ enum RunCommand {
         server.snapshotPath = snapshots
         server.onFirstFrame = { SystemdNotifier.notify("READY=1") }
         // Unowned: the server owns these closures, and must go (unlinking its socket) when serve returns.
-        server.onReload = { [unowned server] sender in reloadTheme(options.boardName, server, sender: sender) }
+        var running = board
+        server.onReload = { [unowned server] sender in
+            if let reloaded = reloadTheme(options.boardName, server, running: running, sender: sender) { running = reloaded }
+        }
         if let fifo {
             server.watch(
                 DescriptorEvents(fifo.descriptor.raw) { [unowned server] in
@@ -147,10 +150,12 @@ enum RunCommand {
 
     static func screenOutput<D: Display>(_ display: D, _ engine: Engine) -> any EngineOutput { Screen(engine: engine, display: display) }
 
-    /// SIGHUP: the board file is read again and its theme, font and policy take effect at once;
-    /// a board or font that cannot be loaded is refused whole, with the reason, and the running
-    /// settings stay. Screen keys (size, device, mode) need a restart.
-    static func reloadTheme(_ boardName: String?, _ server: ControlServer, sender: String) {
+    /// SIGHUP: the board file is read again and its theme, font and policy take effect at once,
+    /// with the ring's look and colour pipeline; a board or font that cannot be loaded is
+    /// refused whole, with the reason, and the running settings stay. Screen keys (size,
+    /// device, mode) and the ring's hardware keys need a restart, and the log names those that
+    /// changed. Returns the board now in force.
+    static func reloadTheme(_ boardName: String?, _ server: ControlServer, running: Board, sender: String) -> Board? {
         let board: Board
         let text: FreeTypeText
         do {
@@ -158,12 +163,32 @@ enum RunCommand {
             text = try FreeTypeText(fontPath: board.theme.fontPath)
         } catch {
             server.report("reload", "reload refused (asked by \(sender)), the current theme stays: \(error)", who: sender)
-            return
+            return nil
         }
         server.engine.theme = board.theme
         server.engine.policy = board.policy
         server.engine.replaceText(text)
+        for output in server.outputs {
+            (output as? any RingRetuning)?.retune(look: board.ringLook, pipeline: board.ringPipeline, dithers: board.ringDithers)
+        }
         server.invalidateOutputs()
-        server.report("reload", "reloaded the theme of \(board.name), with the font \(text.path), as asked by \(sender)", who: sender)
+        let waiting = running.ringKeysNeedingRestart(board)
+        let restart =
+            waiting.isEmpty
+            ? ""
+            : "; \(waiting.joined(separator: ", ")) changed and take\(waiting.count == 1 ? "s" : "") effect when halo starts again (systemctl restart halo@\(board.name))"
+        server.report(
+            "reload",
+            "reloaded the theme and the ring's colours of \(board.name), with the font \(text.path), as asked by \(sender)\(restart)",
+            who: sender)
+        // What needs a restart stays as it runs, so the next reload names it again.
+        var inForce = board
+        inForce.leds.count = running.leds.count
+        inForce.ledDriver = running.ledDriver
+        inForce.ledDriver.gammaHundredths = board.ledDriver.gammaHundredths
+        inForce.ledDriver.correction = board.ledDriver.correction
+        inForce.ledDriver.maxMilliamps = board.ledDriver.maxMilliamps
+        inForce.ledDriver.dither = board.ledDriver.dither
+        return inForce
     }
 }

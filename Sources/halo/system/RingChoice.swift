@@ -26,9 +26,12 @@ enum RingChoice {
     }
 
     /// `ring` joined to `engine`, for the daemon's or a replay's outputs.
-    static func lights<R: RingOutput>(_ ring: R, _ engine: Engine, _ board: Board) -> any EngineOutput {
+    static func lights<R: RingOutput>(_ ring: R, _ engine: Engine, _ board: Board, paced: Bool = false) -> any EngineOutput {
         let lights = RingLights(engine: engine, output: ring, look: board.ringLook)
         lights.dithers = board.ringDithers
+        // The daemon's ring keeps the board's pace whatever asks for frames; a replay takes
+        // its frames at the times it is given.
+        if paced { lights.minimumFrameMicroseconds = 1_000_000 / Int64(max(1, board.ringFramesPerSecond)) }
         return lights
     }
 

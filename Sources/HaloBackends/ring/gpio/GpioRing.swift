@@ -5,10 +5,10 @@ import HaloRender
 /// green, blue, each on or off). Every line changes together in one call a frame, and only a
 /// frame that differs is sent. An LED is on when its channel, after the colour pipeline, is at
 /// least half bright (`LedOnOff`). On a board the lines come through libgpiod (`GpiodLines`).
-public final class GpioRing: RingOutput {
+public final class GpioRing: RetunableRing {
     public let count: Int
     public let colour: Bool
-    let onOff: LedOnOff
+    var onOff: LedOnOff
     let lines: any GpioLines
     @exclusivity(unchecked) var levels: [Int32]
     @exclusivity(unchecked) var sent: [Int32]? = nil
@@ -44,5 +44,9 @@ public final class GpioRing: RingOutput {
         try lines.set(levels)
         sent = levels
         bytesSent += Int64(levels.count)
+    }
+
+    public func retune(_ pipeline: LedColorPipeline) {
+        onOff = LedOnOff(pipeline: pipeline)
     }
 }

@@ -5,7 +5,7 @@ import HaloRender
 /// Array's APA102 ring is through GPIO5: the line is requested high at start and held while the
 /// ring runs. At exit the ring's own frame decides what shows (dark, or the last frame kept):
 /// the power stays as it is.
-public final class PoweredRing<Ring: RingOutput>: DitheringRing {
+public final class PoweredRing<Ring: RingOutput>: DitheringRing, RetunableRing {
     public let ring: Ring
     public let powerLine: String
     let power: GpiodLines
@@ -29,4 +29,5 @@ public final class PoweredRing<Ring: RingOutput>: DitheringRing {
     }
 
     public func finish() { ring.finish() }
+    public func retune(_ pipeline: LedColorPipeline) { (ring as? any RetunableRing)?.retune(pipeline) }
 }

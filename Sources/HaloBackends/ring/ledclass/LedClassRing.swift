@@ -18,7 +18,7 @@ import HaloRender
 /// Writing `brightness` switches a trigger off, so the ring takes its LEDs over openly: at start
 /// each LED's trigger is set to `none`, and `finish` puts back what was there. Each LED's file
 /// is opened once and kept; a frame writes only the LEDs that changed.
-public final class LedClassRing: RingOutput {
+public final class LedClassRing: RingOutput, RetunableRing {
     public let names: [String]
     public var count: Int { names.count }
     /// Each LED's `brightness`, which a crash sets to 0.
@@ -35,7 +35,7 @@ public final class LedClassRing: RingOutput {
     let triggers: [String]
     let root: String
     /// The colour pipeline as tables, giving each LED's 8-bit red, green and blue.
-    let writer: LedFrameWriter
+    var writer: LedFrameWriter
     /// The values last written, all LEDs' in one list (`first[i]` is LED i's first): one for a
     /// single-colour LED, one a colour for a multicolor one; -1 before the first write.
     let first: [Int]
@@ -223,5 +223,11 @@ public final class LedClassRing: RingOutput {
             )
         }
         return RingError("cannot write \(path): \(SystemError.reason(errno)); check that the LED is still there (ls /sys/class/leds)")
+    }
+
+    public func retune(_ pipeline: LedColorPipeline) {
+        writer = LedFrameWriter(pipeline: pipeline, order: .rgb)
+        // Sent whole at the next frame, in the new pipeline's values.
+        for i in last.indices { last[i] = -1 }
     }
 }

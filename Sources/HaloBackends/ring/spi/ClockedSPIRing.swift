@@ -4,11 +4,11 @@ import HaloRender
 /// A ring of LEDs with a clock line (APA102, APA102C, SK9822, HD107S) on SPI: each frame goes
 /// through the colour pipeline and the wiring, becomes the chip's frame (`ClockedLedChip`) and
 /// leaves as one message.
-public final class ClockedSPIRing: RingOutput {
+public final class ClockedSPIRing: RingOutput, RetunableRing {
     public let count: Int
     public let chip: ClockedLedChip
     public let clockHz: Int32
-    public let writer: LedFrameWriter
+    public private(set) var writer: LedFrameWriter
     let bus: any SPIBus
     // The buffers are touched only by `show` and the writers it calls, which reach nothing
     // else: the run-time exclusivity checks, several a frame, would buy nothing.
@@ -93,5 +93,9 @@ public final class ClockedSPIRing: RingOutput {
                 }
             }
         }
+    }
+
+    public func retune(_ pipeline: LedColorPipeline) {
+        writer = LedFrameWriter(pipeline: pipeline, order: writer.order, wiring: writer.wiring)
     }
 }

@@ -4,10 +4,10 @@ import HaloRender
 /// A ring of one-wire LEDs (WS2812, WS2812B, WS2813, SK6812, SK6812 RGBW) on an SPI MOSI line:
 /// each frame goes through the colour pipeline and the wiring, becomes the chip's SPI symbols
 /// (`OneWireSPIEncoding`) with the reset time on both sides, and leaves as one message.
-public final class OneWireSPIRing: DitheringRing {
+public final class OneWireSPIRing: DitheringRing, RetunableRing {
     public let count: Int
     public let encoding: OneWireSPIEncoding
-    public let writer: LedFrameWriter
+    public private(set) var writer: LedFrameWriter
     let bus: any SPIBus
     // The buffers below are touched only by `show`, `showDithered` and `send`, which call
     // nothing that could reach them again: the run-time exclusivity checks, several a frame,
@@ -73,5 +73,9 @@ public final class OneWireSPIRing: DitheringRing {
         data.withUnsafeBufferPointer { d in frame.withUnsafeMutableBufferPointer { encoding.encode(d, intoFrame: $0) } }
         try bus.send(frame, clockHz: encoding.clockHz)
         bytesSent += Int64(frame.count)
+    }
+
+    public func retune(_ pipeline: LedColorPipeline) {
+        writer = LedFrameWriter(pipeline: pipeline, order: writer.order, wiring: writer.wiring)
     }
 }
