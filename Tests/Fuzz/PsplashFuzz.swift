@@ -33,7 +33,7 @@ public func fuzzPsplash(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         written += n
         // Round after round, as the daemon's loop would, until this much is read.
         while !quit {
-            let read = fifo.serve(run: run, report: { _ in }, quit: { quit = true })
+            let read = fifo.serve(at: .zero, run: run, report: { _ in }, quit: { quit = true })
             now = Instant(microseconds: now.microseconds + 16_667)
             _ = try? screen.update(at: now)
             if read < PsplashFifo.readBudget { break }

@@ -116,7 +116,19 @@ extension CommandTests {
         }
         try send("PROGRESS 30")
         try send("MSG Mounting disks")
-        #expect(try settledSnapshot(socket, in: dir, equals: "@0 show psplash linear value=30%\n@0 label psplash \"Mounting disks\"\n"))
+        #expect(
+            try settledSnapshot(
+                socket, in: dir, equals: "@0 show psplash linear value=30% show-value=no\n@0 label psplash \"Mounting disks\"\n"))
+        // A writer that stalls mid-message: its half is dropped after a second, not glued
+        // onto the next writer's message.
+        let stalled = try #require(FileHandle(forWritingAtPath: fifo))
+        stalled.write(Data("PROGRESS 4".utf8))
+        usleep(1_500_000)
+        try send("PROGRESS 50")
+        #expect(
+            try settledSnapshot(
+                socket, in: dir, equals: "@0 show psplash linear value=50% show-value=no\n@0 label psplash \"Mounting disks\"\n"))
+        try stalled.close()
         try send("QUIT")
         for _ in 0..<250 where daemon.isRunning { usleep(20_000) }
         #expect(!daemon.isRunning)

@@ -7,17 +7,47 @@ import Testing
 
 @Suite("psplash compatibility")
 struct PsplashTests {
-    @Test("MSG, PROGRESS and QUIT become one linear indicator, NUL- or newline-ended, in pieces")
+    @Test(
+        "MSG, PROGRESS and QUIT become one linear indicator, NUL- or newline-ended, in pieces; the bar shows no percentage beside the message"
+    )
     func translates() {
         var t = PsplashTranslator()
-        #expect(t.feed(Array("PROGRESS 20\0".utf8)) == [.command("progress psplash 20%", orStart: "show psplash linear value=20%")])
+        #expect(
+            t.feed(Array("PROGRESS 20\0".utf8)) == [
+                .command("progress psplash 20%", orStart: "show psplash linear value=20% show-value=no")
+            ])
         #expect(t.feed(Array("MSG Starting \"net\"".utf8)) == [])
         #expect(
             t.feed(Array("work\0PROGRESS 150\n".utf8)) == [
-                .command(#"label psplash "Starting \"net\"work""#, orStart: #"show psplash linear label="Starting \"net\"work""#),
-                .command("progress psplash 100%", orStart: "show psplash linear value=100%"),
+                .command(
+                    #"label psplash "Starting \"net\"work""#, orStart: #"show psplash linear label="Starting \"net\"work" show-value=no"#),
+                .ignored("PROGRESS 150 is outside 0 to 100 and was shown as 100"),
+                .command("progress psplash 100%", orStart: "show psplash linear value=100% show-value=no"),
             ])
         #expect(t.feed(Array("QUIT\0".utf8)) == [.quit])
+    }
+
+    @Test("a message its writer left unfinished is dropped after a second, with a log line, and never glues onto the next")
+    func stalledWriter() {
+        var t = PsplashTranslator()
+        #expect(t.feed(Array("PROGRESS 4".utf8), at: .milliseconds(1000)).isEmpty)
+        #expect(t.deadline == .milliseconds(2000), "the loop wakes for it even if nothing more comes")
+        #expect(t.expire(at: .milliseconds(1999)).isEmpty)
+        let dropped = t.expire(at: .milliseconds(2000))
+        guard case .ignored(let why)? = dropped.first else {
+            Issue.record("\(dropped)")
+            return
+        }
+        #expect(why.contains("unfinished message of 10 bytes ('PROGRESS 4')") && why.contains("end each message with a NUL byte"))
+        #expect(t.deadline == nil)
+        #expect(
+            t.feed(Array("PROGRESS 50\0".utf8), at: .milliseconds(2500)) == [
+                .command("progress psplash 50%", orStart: "show psplash linear value=50% show-value=no")
+            ])
+        // Fed again after a stall with no time-out in between: dropped first, then the new one.
+        _ = t.feed(Array("MSG half".utf8), at: .milliseconds(3000))
+        let next = t.feed(Array("PROGRESS 60\0".utf8), at: .milliseconds(4500))
+        #expect(next.count == 2 && next.last == .command("progress psplash 60%", orStart: "show psplash linear value=60% show-value=no"))
     }
 
     @Test("unknown or malformed messages are ignored with a reason; one over 512 bytes is dropped whole, as the README says")
@@ -35,7 +65,7 @@ struct PsplashTests {
         let long = t.feed(Array(("MSG " + String(repeating: "a", count: 5000) + "\0PROGRESS 5\0").utf8))
         #expect(long.count == 2)
         #expect(long.first == .ignored("a message of 5004 bytes is longer than psplash's 512 and was dropped"))
-        #expect(long.last == .command("progress psplash 5%", orStart: "show psplash linear value=5%"))
+        #expect(long.last == .command("progress psplash 5%", orStart: "show psplash linear value=5% show-value=no"))
         // Exactly 512 bytes still counts.
         let edge = t.feed(Array(("MSG " + String(repeating: "b", count: 508) + "\0").utf8))
         guard case .command(let line, _)? = edge.first else {
@@ -63,7 +93,7 @@ struct PsplashTests {
         func write(_ text: String) { _ = Array(text.utf8).withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) } }
         func serve() -> [String] {
             var reports: [String] = []
-            fifo.serve(run: { engine.reply(to: $0, at: now).text }, report: { reports.append($0) }, quit: {})
+            fifo.serve(at: now, run: { engine.reply(to: $0, at: now).text }, report: { reports.append($0) }, quit: {})
             return reports
         }
         write("PROGRESS 30\0")

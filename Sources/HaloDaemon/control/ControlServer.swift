@@ -176,13 +176,14 @@ public final class ControlServer {
             // client's timeout, no held sync and no end of a pause.
             let now = clock()
             let cut = expireClients(now)
-            let held = [heldDeadline, logLimiter.nextSummary].contains { $0.map { $0 <= now } ?? false }
+            let held = [heldDeadline, logLimiter.nextSummary, sourceDeadline].contains { $0.map { $0 <= now } ?? false }
+            handleSources(fds)
             if !frameDue(now) && !cut && !held && !hasRunnableLines && listenerPausedUntil == nil && listening { idleWakeups += 1 }
             serveQueues(now)
             removeClosedClients()
             return
         }
-        for (k, s) in sources.enumerated() where fds[1 + k].revents != 0 { s.handle() }
+        handleSources(fds)
         let now = clock()
         let firstClient = 1 + sources.count
         for (k, c) in clients.enumerated() {
@@ -201,6 +202,17 @@ public final class ControlServer {
         for c in clients where c.hasPendingOutput { c.flush() }
         removeClosedClients()
     }
+
+    /// Handles the sources that are readable or whose own deadline has passed.
+    func handleSources(_ fds: [pollfd]) {
+        let now = clock().microseconds
+        for (k, s) in sources.enumerated() where fds[1 + k].revents != 0 || (s.deadlineMicroseconds.map { $0 <= now } ?? false) {
+            s.handle()
+        }
+    }
+
+    /// The soonest deadline of a source's own.
+    var sourceDeadline: Instant? { sources.compactMap(\.deadlineMicroseconds).min().map { Instant(microseconds: $0) } }
 
     /// The descriptors to wait on: the listener (unless it rests), the event sources, then each
     /// client, for reading only while it has no lines waiting to run.
@@ -292,7 +304,8 @@ public final class ControlServer {
         }
         // Clients' timeouts and the end of a listener pause wake the loop too; an idle daemon
         // whose clients all talk has neither, and arms nothing.
-        for deadline in [clientDeadline(), listenerPausedUntil, heldDeadline, snapshotDeadline, logLimiter.nextSummary].compactMap({ $0 }) {
+        let deadlines = [clientDeadline(), listenerPausedUntil, heldDeadline, snapshotDeadline, logLimiter.nextSummary, sourceDeadline]
+        for deadline in deadlines.compactMap({ $0 }) {
             wait = min(wait ?? Int64.max, deadline - now)
         }
         guard let wait else { return -1 }

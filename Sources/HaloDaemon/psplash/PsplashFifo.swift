@@ -1,4 +1,5 @@
 import CLinux
+import HaloEngine
 import HaloPOSIX
 
 #if canImport(Glibc)
@@ -45,28 +46,40 @@ public final class PsplashFifo {
     /// Reads at most `readBudget` bytes and carries out the messages they complete in order,
     /// each before the next read: `run` executes a control line and returns its reply. Returns
     /// the bytes read; fewer than the budget means the FIFO was emptied.
+    /// `now` is the loop's clock: a message a writer left unfinished for a second is dropped
+    /// (`PsplashTranslator.expire`), also when nothing more arrives (the loop calls this at
+    /// `translator.deadline`).
     @discardableResult
-    public func serve(run: (String) -> String, report: (String) -> Void, quit: () -> Void) -> Int {
+    public func serve(at now: Instant, run: (String) -> String, report: (String) -> Void, quit: () -> Void) -> Int {
         var buffer = [UInt8](repeating: 0, count: 1024)
         var budget = PsplashFifo.readBudget
+        if perform(translator.expire(at: now), run: run, report: report, quit: quit) { return 0 }
         while budget > 0 {
             let n = buffer.withUnsafeMutableBytes { read(descriptor.raw, $0.baseAddress, min($0.count, budget)) }
             if n <= 0 { return PsplashFifo.readBudget - budget }
             budget -= n
-            for action in translator.feed(buffer[0..<n]) {
-                switch action {
-                case .command(let line, let orStart):
-                    var reply = run(line)
-                    if let orStart, reply.hasPrefix("error unknown-id") || reply.hasPrefix("error ended") { reply = run(orStart) }
-                    if reply.hasPrefix("error") { report("psplash: \(line): \(reply)") }
-                case .quit:
-                    _ = run("dismiss \(PsplashTranslator.id)")
-                    quit()
-                    return PsplashFifo.readBudget - budget
-                case .ignored(let why): report("psplash: \(why)")
-                }
+            if perform(translator.feed(buffer[0..<n], at: now), run: run, report: report, quit: quit) {
+                return PsplashFifo.readBudget - budget
             }
         }
         return PsplashFifo.readBudget
+    }
+
+    /// Carries out `actions` in order; true when one was QUIT.
+    func perform(_ actions: [PsplashTranslator.Action], run: (String) -> String, report: (String) -> Void, quit: () -> Void) -> Bool {
+        for action in actions {
+            switch action {
+            case .command(let line, let orStart):
+                var reply = run(line)
+                if let orStart, reply.hasPrefix("error unknown-id") || reply.hasPrefix("error ended") { reply = run(orStart) }
+                if reply.hasPrefix("error") { report("psplash: \(line): \(reply)") }
+            case .quit:
+                _ = run("dismiss \(PsplashTranslator.id)")
+                quit()
+                return true
+            case .ignored(let why): report("psplash: \(why)")
+            }
+        }
+        return false
     }
 }

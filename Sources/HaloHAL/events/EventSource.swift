@@ -4,8 +4,16 @@
 public protocol EventSource: AnyObject {
     /// Polled for reading; a negative one is skipped.
     var descriptor: Int32 { get }
-    /// Reads what made `descriptor` readable and acts on it, without blocking.
+    /// Reads what made `descriptor` readable and acts on it, without blocking. Also called
+    /// once `deadlineMicroseconds` has passed, readable or not.
     func handle()
+    /// When the source wants `handle` called even if nothing arrives (a time-out of its own),
+    /// in microseconds on the loop's monotonic clock; nil for never.
+    var deadlineMicroseconds: Int64? { get }
+}
+
+extension EventSource {
+    public var deadlineMicroseconds: Int64? { nil }
 }
 
 /// An event source made of a descriptor and what to do when it is readable: for the loop's
@@ -13,11 +21,15 @@ public protocol EventSource: AnyObject {
 public final class DescriptorEvents: EventSource {
     public let descriptor: Int32
     let onReadable: () -> Void
+    let deadline: () -> Int64?
 
-    public init(_ descriptor: Int32, onReadable: @escaping () -> Void) {
+    /// `deadline` gives the source's own time-out, if it has one now.
+    public init(_ descriptor: Int32, deadline: @escaping () -> Int64? = { nil }, onReadable: @escaping () -> Void) {
         self.descriptor = descriptor
+        self.deadline = deadline
         self.onReadable = onReadable
     }
 
     public func handle() { onReadable() }
+    public var deadlineMicroseconds: Int64? { deadline() }
 }

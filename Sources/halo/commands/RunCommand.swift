@@ -134,10 +134,10 @@ enum RunCommand {
         }
         if let fifo {
             server.watch(
-                DescriptorEvents(fifo.descriptor.raw) { [unowned server] in
+                DescriptorEvents(fifo.descriptor.raw, deadline: { fifo.translator.deadline?.microseconds }) { [unowned server] in
                     fifo.serve(
-                        run: { server.execute($0, at: MonotonicClock.now()) }, report: { server.report("psplash", $0) },
-                        quit: { server.stop() })
+                        at: MonotonicClock.now(), run: { server.execute($0, at: MonotonicClock.now()) },
+                        report: { server.report("psplash", $0) }, quit: { server.stop() })
                 })
         }
         let ringNote = ring.map { _ in " and a \(board.leds.count)-LED ring (\(RingChoice.describe(board)))" } ?? ""
