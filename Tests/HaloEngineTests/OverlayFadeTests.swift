@@ -74,7 +74,7 @@ struct OverlayFadeTests {
     @Test("a hundred partial overlays leaving within 100 ms keep at most 16 fades: the oldest give way")
     func bounded() throws {
         let e = Self.engine()
-        for i in 0..<100 { try e.run("show p\(i) partial", at: 0) }
+        for i in 0..<100 { try e.run("show p\(i) partial region=\(i),\(i),100,100", at: 0) }
         for i in 0..<100 { try e.run("dismiss p\(i)", at: 250 + Int64(i)) }
         let fills = e.layers(atMs: 360).filter { if case .fill = $0.drawable { return true } else { return false } }
         #expect(fills.count == 16, "\(fills.count) dimming layers")

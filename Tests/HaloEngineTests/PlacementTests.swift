@@ -40,6 +40,9 @@ struct PlacementTests {
             ("show a circular place=center region=0,0,100,100", "place=inline"),
             ("show a linear place=toast region=0,0,100,100", "drop region="),
             ("show a spinner place=dialog region=0,0,100,100", "drop region="),
+            ("show a network region=0,0,100,100", "top-right corner, so region= is refused"),
+            ("show a checkout region=0,0,100,100", "dims the whole screen, so region= is refused"),
+            ("show a partial", "add region=x,y,w,h"),
         ])
     func refusals(line: String, reason: String) {
         let engine = makeEngine()

@@ -26,18 +26,39 @@ public enum Placement: String, CaseIterable, Sendable {
     static func resolve(kind: IndicatorKind, place: Placement?, region: Region?) throws(ControlError) -> Placement? {
         switch kind {
         case .network:
-            guard let place else { return nil }
-            throw refusal(
-                "a network spinner always sits small in the top-right corner, where it covers nothing, so place=\(place.rawValue) is refused; drop place="
-            )
+            if let place {
+                throw refusal(
+                    "a network spinner always sits small in the top-right corner, where it covers nothing, so place=\(place.rawValue) is refused; drop place="
+                )
+            }
+            if region != nil {
+                throw refusal(
+                    "a network spinner always sits small in the top-right corner, so region= is refused with it; drop region=, or show a spinner with region= to mark an item"
+                )
+            }
+            return nil
         case .checkout:
-            if place == nil || place == .dialog { return nil }
-            throw refusal(
-                "a checkout always dims the whole screen behind its message box, so the customer waits for the payment, and place=\(place!.rawValue) is refused; drop place=, or show a circular or spinner there"
-            )
+            if let place, place != .dialog {
+                throw refusal(
+                    "a checkout always dims the whole screen behind its message box, so the customer waits for the payment, and place=\(place.rawValue) is refused; drop place=, or show a circular or spinner there"
+                )
+            }
+            if region != nil {
+                throw refusal(
+                    "a checkout always dims the whole screen, so region= is refused with it; drop region=, or show a partial overlay to cover one region"
+                )
+            }
+            return nil
         case .partial:
-            if place == nil || place == .inline { return nil }
-            throw refusal("a partial overlay covers exactly its region=, so place=\(place!.rawValue) is refused; drop place=")
+            if let place, place != .inline {
+                throw refusal("a partial overlay covers exactly its region=, so place=\(place.rawValue) is refused; drop place=")
+            }
+            if region == nil {
+                throw refusal(
+                    "a partial overlay covers the region it is given: add region=x,y,w,h with the rectangle to block, or show a checkout to dim the whole screen"
+                )
+            }
+            return nil
         case .circular, .linear, .spinner:
             break
         }
