@@ -8,6 +8,28 @@ struct LintTests {
         return ScriptLint.findings(Script(parsing: source)) { engine.lineCount(of: $0, toast: $1) }
     }
 
+    @Test("every line the engine refuses is a lint finding, with the engine's own reason; a script it runs cleanly has none")
+    func engineRefusals() {
+        let script = Script(
+            parsing: """
+                @0 show s spinner
+                @100 succeed s "Done"
+                @200 show t spinner
+                @300 progress t 50%
+                @400 progress nope 10%
+                @500 show up circular value=10%
+                @600 progress up 20%
+                """)
+        let found = ScriptLint.engineFindings(script, on: makeEngine())
+        #expect(found.map(\.line) == [2, 4, 5], "\(found)")
+        #expect(found.allSatisfy { $0.rule == .refused })
+        #expect(found[0].detail.hasPrefix("error refused: a spinner indicator has no success state"))
+        #expect(found[1].detail.hasPrefix("error refused: t is a spinner, which shows no amount"))
+        #expect(found[2].detail.hasPrefix("error unknown-id: no activity 'nope'"))
+        let clean = Script(parsing: "@0 show up circular value=10%\n@600 progress up 20%\n@9000 succeed up \"Photos uploaded\"")
+        #expect(ScriptLint.engineFindings(clean, on: makeEngine()).isEmpty)
+    }
+
     @Test("a clean script has no findings")
     func clean() {
         #expect(

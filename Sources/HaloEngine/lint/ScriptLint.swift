@@ -1,4 +1,5 @@
-/// Finds what in a script goes against the indicator guidelines without being an error.
+/// Finds what in a script goes against the indicator guidelines without being an error, and,
+/// with `engineFindings`, what the engine refuses or warns about.
 public struct ScriptLint {
     public struct Finding: Equatable, CustomStringConvertible, Sendable {
         public var line: Int
@@ -15,6 +16,10 @@ public struct ScriptLint {
         case spinnerWithProgress = "spinner-with-progress"
         case progressBackwards = "progress-backwards"
         case longToast = "long-toast"
+        /// The engine refuses the line: replay and the daemon would answer it with an error.
+        case refused
+        /// The engine carries the line out but warns (a label cut, a toast dropped).
+        case engineWarning = "engine-warning"
 
         /// The rule, in one sentence.
         public var sentence: String {
@@ -27,6 +32,8 @@ public struct ScriptLint {
                 return "this activity reports progress, so show a determinate circular or linear indicator instead of a spinner"
             case .progressBackwards: return "progress must be reported accurately and never move backwards"
             case .longToast: return "a toast is a short confirmation; keep its text within two lines"
+            case .refused: return "replay and the daemon refuse this line"
+            case .engineWarning: return "replay and the daemon carry this line out with a warning"
             }
         }
     }

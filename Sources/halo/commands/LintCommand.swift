@@ -17,8 +17,11 @@ enum LintCommand {
         let board = try MockSession.loadBoard(args.options["board"])
         let session = try DemoCommand.makeSession(board)
         let engine = session.engine
-        let findings = ScriptLint.findings(script) { text, toast in
+        let guidelines = ScriptLint.findings(script) { text, toast in
             engine.lineCount(of: text, toast: toast)
+        }
+        let findings = (guidelines + ScriptLint.engineFindings(script, on: engine)).sorted {
+            ($0.line, $0.rule.rawValue) < ($1.line, $1.rule.rawValue)
         }
         for e in script.errors { Console.error("\(path): \(e.description)") }
         for f in findings { print(LogText.escaped("\(path): \(f.description)")) }
