@@ -55,6 +55,24 @@ struct PlacementTests {
         #expect(engine.activityIDs(at: .milliseconds(0)).isEmpty)
     }
 
+    @Test(
+        "an error in a progress toast gets two lines for its advice; one that still does not fit is carried out with a warning saying where it would"
+    )
+    func errorLabelsKeepTheirAdvice() throws {
+        let engine = makeEngine()
+        try engine.run("show img linear place=toast value=40% label=\"Uploading the photo\"", at: 0)
+        let fits = try engine.run("fail img \"Upload failed. Check the network and try again.\"", at: 12_000)
+        #expect(fits.isEmpty, "\(fits)")
+        let texts = engine.layers(atMs: 13_000).filter { if case .mask = $0.drawable { return true } else { return false } }
+        #expect(texts.count == 2, "two lines of label in the toast: \(texts.count)")
+        try engine.run("show img2 linear place=toast value=40%", at: 13_000)
+        let long = "Upload failed: the server did not answer. Check the network cable and try again."
+        let cut = try engine.run("fail img2 \"\(long)\"", at: 14_000)
+        #expect(cut.count == 1, "\(cut)")
+        #expect(cut.first?.message.contains("is cut to") == true && cut.first?.message.contains("in place=toast") == true)
+        #expect(cut.first?.message.contains("show the indicator with place=center, where it shows whole") == true, "\(cut)")
+    }
+
     @Test("the kinds with a place of their own accept it by name; a running activity keeps its place but its region may move")
     func ownPlacesAndUpdates() throws {
         let engine = makeEngine(policy: fastPolicy())

@@ -90,6 +90,7 @@ public final class Engine {
         var warnings = try perform(command, at: now, owner: owner)
         followCentre(at: now)
         if let left = labelLeftOut(after: command) { warnings.append(ControlWarning(left)) }
+        if let cut = errorLabelCut(after: command, at: now) { warnings.append(ControlWarning(cut)) }
         return warnings
     }
 

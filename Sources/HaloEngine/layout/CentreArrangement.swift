@@ -71,7 +71,10 @@ struct CentreArrangement {
         let toastH = ProgressToastLayout.height(theme, lineHeight: lineHeight)
         let others = group.filter { $0.serial != lead?.serial }.sorted { $0.serial < $1.serial }
         // Rows first, in the order they started, then the progress toasts.
-        let items = others.map { ($0, rowH) } + toasts.sorted { $0.serial < $1.serial }.map { ($0, toastH) }
+        let failedToastH = ProgressToastLayout.height(theme, lineHeight: lineHeight, lines: LabelLayout.maximumLines)
+        let items =
+            others.map { ($0, rowH) }
+            + toasts.sorted { $0.serial < $1.serial }.map { ($0, ProgressToastLayout.labelLines($0) > 1 ? failedToastH : toastH) }
         // The leading indicator keeps its full size only if two more items (or all of them, if
         // fewer) still fit beside it: a big ring over a lone "and 6 more" tells less than rows.
         let beside = items.prefix(2).reduce(Int32(0)) { $0 + $1.1 + gap }

@@ -9,10 +9,14 @@ enum ProgressToastLayout {
     static let padding: Int32 = 12
     static let sidePadding: Int32 = 16
 
-    /// The box's height: the toast's, or enough for a line of text over a bar.
-    static func height(_ theme: Theme, lineHeight: Int32) -> Int32 {
-        max(theme.toastHeight, 2 * padding + lineHeight + theme.labelGap / 2 + theme.linearHeight)
+    /// The box's height: the toast's, or enough for `lines` of text over a bar. A running
+    /// task's label has one line; an error's has two, since its second half says what to do.
+    static func height(_ theme: Theme, lineHeight: Int32, lines: Int = 1) -> Int32 {
+        max(theme.toastHeight, 2 * padding + lineHeight * Int32(lines) + theme.labelGap / 2 + theme.linearHeight)
     }
+
+    /// Lines of label a progress toast gives `a`.
+    static func labelLines(_ a: Activity) -> Int { a.outcome == .failed ? LabelLayout.maximumLines : 1 }
 
     /// The box's width: the toast's.
     static func width(_ theme: Theme, screenWidth: Int32) -> Int32 { TextRoom.toastBoxWidth(theme, screenWidth: screenWidth) }
@@ -22,9 +26,10 @@ enum ProgressToastLayout {
         max(theme.toastHeight, lineHeight * Int32(LabelLayout.maximumLines) + 24)
     }
 
-    static func place(cancellable: Bool, hasLabel: Bool, in box: IntRect, theme: Theme, lineHeight: Int32, lines: (Int32, Int) -> [String])
-        -> PlacedIndicator
-    {
+    static func place(
+        cancellable: Bool, hasLabel: Bool, maxLines: Int = 1, in box: IntRect, theme: Theme, lineHeight: Int32,
+        lines: (Int32, Int) -> [String]
+    ) -> PlacedIndicator {
         let barHeight = max(2, min(theme.linearHeight, box.height / 4))
         let inner = box.width - 2 * sidePadding
         let withStop = cancellable && PlacedIndicator.stopFits(barHeight: barHeight, width: inner, height: box.height - 2 * padding)
@@ -35,8 +40,10 @@ enum ProgressToastLayout {
             indicator: IntRect(x: box.x + sidePadding, y: barY, width: barWidth, height: barHeight), labelLeftOut: hasLabel && !labelled)
         if withStop { placed.stop = PlacedIndicator.stop(after: placed.indicator) }
         if labelled {
-            placed.lines = lines(inner, 1)
-            placed.text = IntRect(x: box.x + sidePadding, y: box.y + padding, width: inner, height: lineHeight)
+            // As many lines as the box holds above its bar, up to `maxLines`.
+            let room = (barY - theme.labelGap / 2 - box.y - padding) / max(1, lineHeight)
+            placed.lines = lines(inner, max(1, min(maxLines, Int(room))))
+            placed.text = IntRect(x: box.x + sidePadding, y: box.y + padding, width: inner, height: lineHeight * Int32(placed.lines.count))
         }
         return placed
     }

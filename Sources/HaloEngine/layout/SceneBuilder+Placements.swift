@@ -81,8 +81,9 @@ extension SceneBuilder {
             Layer(key: base, .roundedRect(RoundedRectShape(pixels: box, radius: min(theme.toastRadius, box.height / 2), color: background)))
         )
         let placed = ProgressToastLayout.place(
-            cancellable: a.cancellable && a.outcome == nil, hasLabel: labelText(a) != nil, in: box, theme: theme, lineHeight: lineHeight,
-            lines: labelLines(a))
+            cancellable: a.cancellable && a.outcome == nil, hasLabel: labelText(a) != nil, maxLines: ProgressToastLayout.labelLines(a),
+            in: box,
+            theme: theme, lineHeight: lineHeight, lines: labelLines(a))
         addPlaced(a, placed, textColor: theme.toastText, base + 4)
     }
 
