@@ -164,6 +164,28 @@ struct CommandTests {
         }
     }
 
+    @Test("without --at, each frame is taken once its moment's commands show: after the show delay, a glide, a toast's fade")
+    func replayDefaultFrames() throws {
+        let dir = try scratch()
+        let path = try script(
+            """
+            @0     show up circular label="Uploading 24 photos" value=0%
+            @2000  progress up 25%
+            @14000 succeed up "Photos uploaded"
+            @14500 toast "Album shared"
+
+            """, in: dir)
+        let r = try halo(["replay", path, "--out", dir.path])
+        #expect(r.status == 0, "\(r.err)")
+        #expect(r.out.contains(": 750.png, 2300.png, 14000.png, 14650.png"), "\(r.out)")
+        let first = try Data(contentsOf: dir.appendingPathComponent("750.png"))
+        let blank = try halo([
+            "replay", try script("@0 dismiss none\n", in: dir), "--at", "0", "--out", dir.appendingPathComponent("b").path,
+        ])
+        #expect(blank.status == 1)
+        #expect(first != (try Data(contentsOf: dir.appendingPathComponent("b/0.png"))), "the first frame shows the indicator")
+    }
+
     @Test("bad script lines are reported by line and the run exits 1; the other lines still run")
     func replayBadLines() throws {
         let dir = try scratch()

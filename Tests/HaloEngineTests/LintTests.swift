@@ -70,4 +70,18 @@ struct LintTests {
         #expect(found.contains { $0.rule == rule && $0.line == line }, "\(found)")
         #expect(found.allSatisfy { !$0.description.isEmpty })
     }
+
+    @Test("replay's default frame times: each moment's commands once they show, or just before the next moment")
+    func settledFrameTimes() {
+        let script = Script(
+            parsing: """
+                @0 show up circular value=0%
+                @2000 progress up 25%
+                @2100 progress up 30%
+                @9000 toast "Saved"
+                @9000 dismiss up
+                """)
+        #expect(script.settledFrameTimes(on: makeEngine()) == [750, 2099, 2400, 9150])
+        #expect(Script(parsing: "").settledFrameTimes(on: makeEngine()) == [0])
+    }
 }

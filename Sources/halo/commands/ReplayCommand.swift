@@ -30,13 +30,12 @@ enum ReplayCommand {
         let source: String
         do { source = try Files.readText(path) } catch { throw CLIError(error.description) }
         let script = Script(parsing: source)
+        let board = try MockSession.loadBoard(args.options["board"])
         if args.options["at"] == nil {
-            // Without --at: one frame at each time the script does something.
-            times = script.steps.map(\.time.milliseconds)
-            if times.isEmpty { times = [0] }
+            // Without --at: a frame for each moment the script does something, once it shows.
+            times = script.settledFrameTimes(on: try DemoCommand.makeSession(board).engine)
         }
         let ordered = Array(Set(times)).sorted()
-        let board = try MockSession.loadBoard(args.options["board"])
         let session = try DemoCommand.makeSession(board)
         let out = args.options["out"] ?? "out/replay"
         do { try Files.makeDirectory(out) } catch { throw CLIError(error.description) }
