@@ -9,6 +9,8 @@ public final class LedRecorder: RingOutput {
     /// Every `show`, oldest first; the oldest are dropped past `capacity`.
     public private(set) var frames: [[Color]] = []
     public static let capacity = 4096
+    /// Every `show`, however many were dropped from `frames`.
+    public private(set) var framesDelivered = 0
 
     public init(count: Int) {
         self.count = count
@@ -20,6 +22,7 @@ public final class LedRecorder: RingOutput {
         }
         if frames.count >= LedRecorder.capacity { frames.removeFirst() }
         frames.append(colors)
+        framesDelivered += 1
     }
 
     /// The colours last shown; every LED off before the first `show`.

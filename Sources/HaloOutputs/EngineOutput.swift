@@ -53,7 +53,7 @@ extension RingLights: EngineOutput {
     public var readyForUpdate: Bool { true }
     public var events: (any EventSource)? { nil }
     public var anyDisplay: (any Display)? { nil }
-    public var ringTraffic: (frames: Int, bytes: Int64)? { (framesSent, output.bytesSent) }
+    public var ringTraffic: (frames: Int, bytes: Int64)? { (output.framesDelivered, output.bytesSent) }
     public func stop(keepingPicture: Bool) {
         if !keepingPicture { try? turnOff() }
         output.finish()

@@ -1,6 +1,9 @@
 import HaloBackends
+import HaloEngine
 import HaloHAL
+import HaloOutputs
 import HaloRender
+import HaloTestSupport
 import Testing
 
 /// The GPIO ring on in-memory lines: the levels it sets and when. The lines themselves are
@@ -15,6 +18,22 @@ struct GpioRingTests {
         var sets: [[Int32]] = []
         init(_ count: Int) { self.count = count }
         func set(_ levels: [Int32]) throws(RingError) { sets.append(levels) }
+    }
+
+    @Test("stats count the GPIO frames that reached the lines, not the ones that changed no level")
+    func framesDeliveredOnly() throws {
+        let lines = RecordingLines(12)
+        var policy = Policy()
+        policy.showDelay = Milliseconds(0)
+        let engine = Engine(screenWidth: 200, screenHeight: 200, theme: Theme(), policy: policy, text: BlockText())
+        let lights = RingLights(engine: engine, output: try GpioRing(colour: false, pipeline: Self.plain, lines: lines))
+        try engine.apply(CommandParser.parse("show up circular value=50%").get(), at: .zero)
+        _ = try lights.present(at: .milliseconds(1000))
+        // 51 % lights the same six LEDs: new colours for the ring, the same levels on the lines.
+        try engine.apply(CommandParser.parse("progress up 51%").get(), at: .milliseconds(1000))
+        _ = try lights.present(at: .milliseconds(2000))
+        #expect(lines.sets.count == 1)
+        #expect(lights.ringTraffic?.frames == 1, "\(String(describing: lights.ringTraffic))")
     }
 
     @Test("a GPIO ring sets every line in one call a frame, only when a level changed; RGB LEDs take three lines each")

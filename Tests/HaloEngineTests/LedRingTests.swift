@@ -124,6 +124,7 @@ struct LedRingTests {
         init(count: Int) { self.count = count }
         func show(_ colors: [Color]) throws(RingError) { frames.append((false, colors)) }
         func showDithered(_ colors: [Color]) throws(RingError) { frames.append((true, colors)) }
+        var framesDelivered: Int { frames.count }
     }
 
     @Test("a dithering ring is dithered while the picture moves, sent once more rounded when it stops, then left alone")

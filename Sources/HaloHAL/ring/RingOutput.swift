@@ -8,6 +8,9 @@ public protocol RingOutput: AnyObject {
     func show(_ colors: [Color]) throws(RingError)
     /// Bytes put on the bus so far (0 for outputs without one).
     var bytesSent: Int64 { get }
+    /// Frames that reached the device so far: a `show` that changed nothing there (GPIO levels
+    /// already set, LED-class values already written) is not one.
+    var framesDelivered: Int { get }
     /// The daemon is done with the ring: give back what was taken at start (LED triggers).
     func finish()
 }

@@ -13,6 +13,7 @@ public final class GpioRing: RetunableRing {
     @exclusivity(unchecked) var levels: [Int32]
     @exclusivity(unchecked) var sent: [Int32]? = nil
     @exclusivity(unchecked) public private(set) var bytesSent: Int64 = 0
+    @exclusivity(unchecked) public private(set) var framesDelivered = 0
 
     /// The ring on libgpiod lines `lines`: one an LED, or three (red, green, blue) when `colour`.
     public convenience init(lines: [String], colour: Bool, activeLow: Bool, pipeline: LedColorPipeline) throws(RingError) {
@@ -44,6 +45,7 @@ public final class GpioRing: RetunableRing {
         try lines.set(levels)
         sent = levels
         bytesSent += Int64(levels.count)
+        framesDelivered += 1
     }
 
     public func retune(_ pipeline: LedColorPipeline) {

@@ -22,6 +22,7 @@ public final class PoweredRing<Ring: RingOutput>: DitheringRing, RetunableRing {
 
     public var count: Int { ring.count }
     public var bytesSent: Int64 { ring.bytesSent }
+    public var framesDelivered: Int { ring.framesDelivered }
     public func show(_ colors: [Color]) throws(RingError) { try ring.show(colors) }
     /// Dithered where the ring dithers, rounded otherwise.
     public func showDithered(_ colors: [Color]) throws(RingError) {

@@ -45,6 +45,7 @@ public final class LedClassRing: RingOutput, RetunableRing {
     /// Room for the longest text a frame writes to one LED: 16 values of up to 20 digits.
     @exclusivity(unchecked) var text = [UInt8](repeating: 0, count: 16 * 21)
     public private(set) var bytesSent: Int64 = 0
+    public private(set) var framesDelivered = 0
 
     /// Opens the LEDs `names` under `root`; a missing LED, or one Halo may not write, is an
     /// error naming it and the fix.
@@ -118,6 +119,8 @@ public final class LedClassRing: RingOutput, RetunableRing {
     public func show(_ colors: [Color]) throws(RingError) {
         guard colors.count == count else { throw RingError.wrongCount(sent: colors.count, ring: count) }
         bytes.withUnsafeMutableBufferPointer { writer.write(colors, into: $0) }
+        let before = bytesSent
+        defer { if bytesSent != before { framesDelivered += 1 } }
         for i in 0..<count {
             let r = bytes[3 &* i], g = bytes[3 &* i &+ 1], b = bytes[3 &* i &+ 2]
             let maximum = maximums[i], at = first[i]

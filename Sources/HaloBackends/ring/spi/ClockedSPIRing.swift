@@ -13,6 +13,7 @@ public final class ClockedSPIRing: RingOutput, RetunableRing {
     // The buffers are touched only by `show` and the writers it calls, which reach nothing
     // else: the run-time exclusivity checks, several a frame, would buy nothing.
     @exclusivity(unchecked) public private(set) var bytesSent: Int64 = 0
+    @exclusivity(unchecked) public private(set) var framesDelivered = 0
     /// The LEDs' colour bytes in wire order, and the frame: kept between frames, its start,
     /// brightness bytes and end written once.
     @exclusivity(unchecked) var data: [UInt8]
@@ -60,6 +61,7 @@ public final class ClockedSPIRing: RingOutput, RetunableRing {
         }
         try bus.send(frame, clockHz: clockHz)
         bytesSent += Int64(frame.count)
+        framesDelivered += 1
     }
 
     func writeColors(_ colors: [Color]) {

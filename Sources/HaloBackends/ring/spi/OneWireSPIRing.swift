@@ -13,6 +13,7 @@ public final class OneWireSPIRing: DitheringRing, RetunableRing {
     // nothing that could reach them again: the run-time exclusivity checks, several a frame,
     // would cost as much as encoding a few LEDs.
     @exclusivity(unchecked) public private(set) var bytesSent: Int64 = 0
+    @exclusivity(unchecked) public private(set) var framesDelivered = 0
     /// The LEDs' bytes in wire order, and the frame around them: both kept between frames,
     /// the frame's reset zeros written once.
     @exclusivity(unchecked) var data: [UInt8]
@@ -73,6 +74,7 @@ public final class OneWireSPIRing: DitheringRing, RetunableRing {
         data.withUnsafeBufferPointer { d in frame.withUnsafeMutableBufferPointer { encoding.encode(d, intoFrame: $0) } }
         try bus.send(frame, clockHz: encoding.clockHz)
         bytesSent += Int64(frame.count)
+        framesDelivered += 1
     }
 
     public func retune(_ pipeline: LedColorPipeline) {
