@@ -218,6 +218,28 @@ struct CommandTests {
         #expect(late[1] != "#000000" && late[12] == "#000000", "\(lines[1])")
     }
 
+    @Test(
+        "leds.txt is what the LEDs are driven to: the board's brightness applied after gamma, as the drivers apply it; leds-picture.txt is what was drawn"
+    )
+    func replayLedsAfterPipeline() throws {
+        // mock-320x240-ring12: leds.brightness 40 %, gamma 2.2. The indicator is #0A84FF.
+        let (r, driven) = try replayRecord("@0 show up circular value=50%\n", board: "mock-320x240-ring12", file: "leds.txt")
+        #expect(r.status == 0 && r.out.contains("leds-picture.txt"), "\(r)")
+        let lit = driven[1].split(separator: " ")[1]
+        // Blue 255 stays 255 through gamma, then 40 %: 0x66. Dimmed before gamma it was 0x22.
+        #expect(lit.hasSuffix("66"), "\(driven[1])")
+        let (_, drawn) = try replayRecord("@0 show up circular value=50%\n", board: "mock-320x240-ring12", file: "leds-picture.txt")
+        #expect(drawn[1].split(separator: " ")[1] == "#0A84FF", "\(drawn[1])")
+    }
+
+    @Test("an LED-class board's replay writes each LED's brightness as the driver writes it")
+    func replayLedClass() throws {
+        let (r, lines) = try replayRecord("@0 show up circular value=50%\n", board: "qemu-led-class-ring12", file: "ledclass.txt")
+        #expect(r.status == 0 && r.out.contains("ledclass.txt"), "\(r)")
+        let levels = lines[1].split(separator: " ").dropFirst().map { Int($0) ?? -1 }
+        #expect(levels.count == 12 && levels.filter { $0 > 0 }.count == 6 && levels.allSatisfy { $0 == 0 || $0 == 255 }, "\(lines[1])")
+    }
+
     @Test("a board whose ring is on SPI also gets spi.txt: at each time, the message that set the ring, as its driver would send it")
     func replaySPI() throws {
         let (r, lines) = try replayRecord("@0 show up circular value=50%\n", board: "qemu-spi-apa102-ring12", file: "spi.txt")

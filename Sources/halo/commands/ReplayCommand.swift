@@ -4,7 +4,7 @@ import HaloMock
 
 /// `halo replay`: runs a timed script on the mock display with a virtual clock and writes the
 /// frames asked for. The same script always gives the same bytes. On a board with an LED ring it
-/// also writes `leds.txt`: at each of those times, the colour of every LED.
+/// also writes what the ring shows at each of those times (`ReplayRecords`).
 enum ReplayCommand {
     static let usage = "halo replay SCRIPT [--board NAME|PATH] [--at T1,T2,...] [--out DIR]"
 
@@ -43,7 +43,7 @@ enum ReplayCommand {
         var problems: [(Int, String)] = script.errors.map { ($0.line, $0.description) }
         var next = 0
         var written: [String] = []
-        var ledLines: [String] = [], spiLines: [String] = [], gpioLines: [String] = []
+        var records = ReplayRecords(session)
         func runSteps(through limit: Int64?) {
             while next < script.steps.count, limit.map({ script.steps[next].time.milliseconds <= $0 }) ?? true {
                 let step = script.steps[next]
@@ -62,49 +62,13 @@ enum ReplayCommand {
             let file = "\(out)/\(t).png"
             try session.snapshot(at: .milliseconds(t), to: file)
             written.append(file)
-            if let lights = session.lights {
-                do { try lights.update(at: .milliseconds(t)) } catch { throw CLIError(error.description) }
-                ledLines.append("\(t) \(LedRecorder.text(lights.output.current))")
-            }
-            if let spi = session.spiRing {
-                do { _ = try spi.lights.present(at: .milliseconds(t)) } catch { throw CLIError(error.description) }
-                let message = spi.bus.messages.last?.bytes ?? []
-                spiLines.append("\(t) " + message.map { b in (b < 16 ? "0" : "") + String(b, radix: 16) }.joined())
-            }
-            if let gpio = session.gpioRing {
-                do { _ = try gpio.lights.present(at: .milliseconds(t)) } catch { throw CLIError(error.description) }
-                gpioLines.append("\(t) " + gpio.lines.current.map { String($0) }.joined())
-            }
+            try records.record(at: t)
         }
-        if !ledLines.isEmpty {
-            let file = "\(out)/leds.txt"
-            do {
-                try Files.write(
-                    file, Array(("# time-ms, then LED 0 (12 o'clock) onwards clockwise\n" + ledLines.joined(separator: "\n") + "\n").utf8))
-            } catch { throw CLIError(error.description) }
-        }
-        if !spiLines.isEmpty {
-            do {
-                try Files.write(
-                    "\(out)/spi.txt",
-                    Array(
-                        ("# time-ms, then the SPI message that set the ring by then, in hex\n" + spiLines.joined(separator: "\n") + "\n")
-                            .utf8))
-            } catch { throw CLIError(error.description) }
-        }
-        if !gpioLines.isEmpty {
-            do {
-                try Files.write(
-                    "\(out)/gpio.txt",
-                    Array(
-                        ("# time-ms, then each GPIO line's level (1: lit) in leds.lines order, as the ring's bulk call left them by then\n"
-                            + gpioLines.joined(separator: "\n") + "\n").utf8))
-            } catch { throw CLIError(error.description) }
-        }
+        let recordNames = try records.write(into: out)
         runSteps(through: nil)
         for (_, message) in problems.sorted(by: { $0.0 < $1.0 }) { Console.error("\(path): \(message)") }
         print(
-            "halo replay: \(written.count) frame\(written.count == 1 ? "" : "s") of \(path) on \(board.name) in \(out)/: \(ordered.map { "\($0).png" }.joined(separator: ", "))\(ledLines.isEmpty ? "" : ", leds.txt")\(spiLines.isEmpty ? "" : ", spi.txt")\(gpioLines.isEmpty ? "" : ", gpio.txt")"
+            "halo replay: \(written.count) frame\(written.count == 1 ? "" : "s") of \(path) on \(board.name) in \(out)/: \((ordered.map { "\($0).png" } + recordNames).joined(separator: ", "))"
         )
         if !problems.isEmpty {
             throw CLIError(

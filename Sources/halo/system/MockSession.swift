@@ -12,7 +12,8 @@ final class MockSession {
     let engine: Engine
     let display: MemoryDisplay
     let screen: Screen<MemoryDisplay>
-    /// The board's LED ring, recorded in memory; nil when the board has none.
+    /// The board's LED ring as drawn, at full brightness, recorded in memory; nil when the
+    /// board has none.
     let lights: RingLights<LedRecorder>?
     /// For a board whose ring is on SPI or GPIO lines: the ring as its driver builds it, on a
     /// bus that records each message, or on lines that record each bulk set, instead of
@@ -27,7 +28,11 @@ final class MockSession {
             screenWidth: board.logicalWidth, screenHeight: board.logicalHeight, theme: board.theme, policy: board.policy, text: text)
         display = MemoryDisplay(width: board.width, height: board.height, format: board.format, rotation: board.rotation)
         screen = Screen(engine: engine, display: display)
-        lights = board.leds.count > 0 ? RingLights(engine: engine, output: LedRecorder(count: board.leds.count), look: board.leds) : nil
+        // The picture at full brightness: `replay` records it, and what the board's colour
+        // pipeline (brightness after gamma, as the drivers dim) makes of it.
+        var picture = board.leds
+        picture.brightness = 255
+        lights = board.leds.count > 0 ? RingLights(engine: engine, output: LedRecorder(count: board.leds.count), look: picture) : nil
         let bus = RecordingSPIBus()
         let lines = RecordingGpioLines(count: board.ledDriver.lines.count)
         let d = board.ledDriver

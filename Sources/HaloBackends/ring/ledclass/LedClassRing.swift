@@ -124,17 +124,7 @@ public final class LedClassRing: RingOutput, RetunableRing {
         for i in 0..<count {
             let r = bytes[3 &* i], g = bytes[3 &* i &+ 1], b = bytes[3 &* i &+ 2]
             let maximum = maximums[i], at = first[i]
-            // A channel's 8-bit value as this LED's steps, rounded.
-            @inline(__always) func scaled(_ v: UInt8) -> Int { (Int(v) &* maximum &+ 127) / 255 }
-            @inline(__always) func value(_ channel: Int) -> Int {
-                switch channel {
-                case 0: return scaled(r)
-                case 1: return scaled(g)
-                case 2: return scaled(b)
-                case LedClassRing.brightest: return scaled(max(r, g, b))
-                default: return 0
-                }
-            }
+            @inline(__always) func value(_ channel: Int) -> Int { LedClassRing.level(r, g, b, channel: channel, maximum: maximum) }
             let wanted = channels[i]
             var changed = false
             for k in 0..<wanted.count where last[at &+ k] != value(wanted[k]) { changed = true }
@@ -159,6 +149,31 @@ public final class LedClassRing: RingOutput, RetunableRing {
             for k in 0..<wanted.count { last[at &+ k] = value(wanted[k]) }
             bytesSent += Int64(n)
         }
+    }
+
+    /// What an LED with `maximum` steps is set to for one channel (0 red, 1 green, 2 blue, or
+    /// `brightest` for a single-colour LED) of a colour the pipeline gave: its 8-bit value as
+    /// the LED's steps, rounded.
+    @inline(__always)
+    public static func level(_ r: UInt8, _ g: UInt8, _ b: UInt8, channel: Int, maximum: Int) -> Int {
+        let v: UInt8
+        switch channel {
+        case 0: v = r
+        case 1: v = g
+        case 2: v = b
+        case brightest: v = max(r, g, b)
+        default: return 0
+        }
+        return (Int(v) &* maximum &+ 127) / 255
+    }
+
+    /// The `brightness` values single-colour LEDs of `maximum` steps are set to for `colors`
+    /// through `pipeline`: what `show` writes, for `halo replay`'s record.
+    public static func singleColourLevels(_ colors: [Color], pipeline: LedColorPipeline, maximum: Int = 255) -> [Int] {
+        let writer = LedFrameWriter(pipeline: pipeline, order: .rgb)
+        var bytes = [UInt8](repeating: 0, count: 3 * colors.count)
+        bytes.withUnsafeMutableBufferPointer { writer.write(colors, into: $0) }
+        return (0..<colors.count).map { i in level(bytes[3 * i], bytes[3 * i + 1], bytes[3 * i + 2], channel: brightest, maximum: maximum) }
     }
 
     /// Writes `value` (not negative) in decimal, as sysfs reads it, into `text` from `at`;
