@@ -235,7 +235,7 @@ struct BoardSchema {
         let keys = [
             "count", "brightness", "track", "driver", "chip", "order", "spi-device", "spi-bits", "spi-clock-hz", "gamma", "correction",
             "max-milliamps", "first", "direction", "on-exit", "fps", "names", "lines", "rgb", "active-low", "power-line", "dither",
-            "five-bit-brightness", "reset-us",
+            "five-bit-brightness", "reset-us", "layout",
         ]
         try walk(node, "leds", keys) { (key, v) throws(BoardError) in
             switch key {
@@ -280,6 +280,10 @@ struct BoardSchema {
                     v, key, LedSettings.Dither.init(rawValue:), isNot: "a dithering choice",
                     "write auto (dither where the ring is sent 100 frames a second or more), on or off")
             case "leds.five-bit-brightness": d.fiveBitBrightness = try yesNo(v, key)
+            case "leds.layout":
+                d.layout = try parsed(
+                    v, key, LedSettings.Layout.init(rawValue:), isNot: "an LED layout",
+                    "write ring (LEDs round a circle, LED 0 at 12 o'clock) or row (LEDs in a line, LED 0 first)")
             case "leds.rgb": d.rgbLines = try yesNo(v, key)
             case "leds.power-line": d.powerLine = try gpioLine(v, key, example: 5)
             case "leds.active-low": d.activeLow = try yesNo(v, key)

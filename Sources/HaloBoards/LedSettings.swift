@@ -72,6 +72,13 @@ public struct LedSettings: Equatable, Sendable {
     /// `spi-apa102`: each LED's 5-bit brightness follows its colour, for a wider dark range;
     /// false sends every LED at 31 (some APA102s flicker on camera at lower brightness).
     public var fiveBitBrightness = true
+    /// How the LEDs stand on the device, for pictures of them (`halo demo`): round a circle, or
+    /// in a line, as a board's status LEDs often are. The states are the same either way.
+    public enum Layout: String, CaseIterable, Sendable {
+        case ring
+        case row
+    }
+    public var layout = Layout.ring
 
     public init() {}
 

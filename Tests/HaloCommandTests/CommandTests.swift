@@ -186,6 +186,24 @@ struct CommandTests {
         #expect(first != (try Data(contentsOf: dir.appendingPathComponent("b/0.png"))), "the first frame shows the indicator")
     }
 
+    @Test("halo demo follows the board: its screen or none, its LED count, and LEDs in a row where the board says so")
+    func demoFollowsTheBoard() throws {
+        let dir = try scratch()
+        func demo(_ board: String) throws -> (Run, [String]) {
+            let out = dir.appendingPathComponent(board).path
+            let r = try halo(["demo", "--board", board, "--out", out])
+            return (r, (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? [])
+        }
+        let (screen, screenFiles) = try demo("mock-320x240-rgb565")
+        #expect(screen.status == 0 && screen.out.contains("(320×240 RGB565, no LEDs (a 12-LED ring as a preview))"), "\(screen.out)")
+        #expect(screenFiles.contains("circular-determinate.png") && screenFiles.contains("spinners.apng"))
+        let (leds, ledFiles) = try demo("beaglebone-black-usr-leds")
+        #expect(leds.status == 0 && leds.out.contains("(no screen, 4 LEDs in a row)"), "\(leds.out)")
+        #expect(ledFiles == ["ring"], "no screen pictures for a board without a screen: \(ledFiles)")
+        let (ring, _) = try demo("raspberrypi-ws2812-ring16")
+        #expect(ring.status == 0 && ring.out.contains("16 LEDs on a ring"), "\(ring.out)")
+    }
+
     @Test("bad script lines are reported by line and the run exits 1; the other lines still run")
     func replayBadLines() throws {
         let dir = try scratch()

@@ -3,11 +3,27 @@ import HaloEngine
 import HaloMock
 import HaloRender
 
-/// `halo demo`: a gallery of every indicator kind and state, as PNG files, plus an animated
-/// preview of the spinners; and the same states on a 12-LED ring (`ring/`), with a turning
-/// ring animated.
+/// `halo demo`: a gallery of every indicator kind and state on the board's screen, as PNG
+/// files, plus an animated preview of the spinners; and the same states on the board's LEDs
+/// (`ring/`), with a turning indicator animated. A board without a screen gets only its LEDs; a
+/// board without LEDs gets a 12-LED ring as a preview of what one would show.
 enum DemoCommand {
     static let usage = "halo demo [--board NAME|PATH] [--out DIR]"
+
+    /// The LEDs the pictures show: the board's, or a 12-LED ring when it has none.
+    struct Lights {
+        var look = LedRingLook()
+        var inRow = false
+        var described: String
+
+        init(_ board: Board) {
+            look.count = board.leds.count > 0 ? board.leds.count : 12
+            look.track = board.leds.track
+            inRow = board.leds.count > 0 && board.ledDriver.layout == .row
+            let shape = inRow ? "in a row" : "on a ring"
+            described = board.leds.count > 0 ? "\(look.count) LEDs \(shape)" : "no LEDs (a 12-LED ring as a preview)"
+        }
+    }
 
     static func run(_ words: [String]) throws(CLIError) {
         let args: Arguments
@@ -21,27 +37,27 @@ enum DemoCommand {
             try Files.makeDirectory(out)
             try Files.makeDirectory(out + "/ring")
         } catch { throw CLIError(error.description) }
+        let screen = !board.display.isHeadless
+        let lights = Lights(board)
         var written: [String] = []
-        var look = LedRingLook()
-        look.count = 12
         for scene in DemoGallery.scenes {
             let session = try makeSession(board)
             do { try DemoGallery.play(scene, on: session.engine) } catch { throw CLIError("demo scene \(scene.name): \(error.message)") }
-            let path = "\(out)/\(scene.name).png"
-            try session.snapshot(at: .milliseconds(scene.at), to: path)
-            written.append(path)
+            if screen {
+                let path = "\(out)/\(scene.name).png"
+                try session.snapshot(at: .milliseconds(scene.at), to: path)
+                written.append(path)
+            }
             let ring = "\(out)/ring/\(scene.name).png"
-            try write(
-                ring, try png { () throws(PNGError) in try LedRingPicture.png(session.engine.ledColors(look, at: .milliseconds(scene.at))) }
-            )
+            let colors = session.engine.ledColors(lights.look, at: .milliseconds(scene.at))
+            try write(ring, try png { () throws(PNGError) in try LedRingPicture.png(colors, inRow: lights.inRow) })
             written.append(ring)
         }
-        written.append(try animation(board, out: out))
-        written.append(try ringAnimation(board, look: look, out: out))
-        written += try ringMotions(board, look: look, out: out)
-        print(
-            "halo demo: \(written.count) files for board \(board.name) (\(board.width)×\(board.height) \(board.format.rawValue)) in \(out)/:"
-        )
+        if screen { written.append(try animation(board, out: out)) }
+        written.append(try ringAnimation(board, lights, out: out))
+        written += try ringMotions(board, lights, out: out)
+        let shown = screen ? "\(board.width)×\(board.height) \(board.format.rawValue)" : "no screen"
+        print("halo demo: \(written.count) files for board \(board.name) (\(shown), \(lights.described)) in \(out)/:")
         for path in written { print("  \(path)") }
     }
 
@@ -61,11 +77,13 @@ enum DemoCommand {
         do { try Files.write(path, bytes) } catch { throw CLIError(error.description) }
     }
 
-    /// Two seconds of a turning ring on 12 LEDs at 20 frames a second, as an APNG.
-    static func ringAnimation(_ board: Board, look: LedRingLook, out: String) throws(CLIError) -> String {
+    /// Two seconds of a turning indicator on the LEDs at 20 frames a second, as an APNG.
+    static func ringAnimation(_ board: Board, _ lights: Lights, out: String) throws(CLIError) -> String {
         let session = try makeSession(board)
         try apply("show ring circular", at: 0, session)
-        let frames = (0..<40).map { i in LedRingPicture.rgb(session.engine.ledColors(look, at: .milliseconds(600 + Int64(i) * 50))) }
+        let frames = (0..<40).map { i in
+            LedRingPicture.rgb(session.engine.ledColors(lights.look, at: .milliseconds(600 + Int64(i) * 50)), inRow: lights.inRow)
+        }
         let path = "\(out)/ring/turning.apng"
         let size = LedRingPicture.size
         try write(
@@ -76,8 +94,9 @@ enum DemoCommand {
     /// The ring's vocabulary: for each state, 3 s of it animated (`motion-NAME.apng`) and a
     /// strip of moments 200 ms apart, in colour above and on single-colour on/off LEDs below
     /// (`motion-NAME.png`).
-    static func ringMotions(_ board: Board, look: LedRingLook, out: String) throws(CLIError) -> [String] {
+    static func ringMotions(_ board: Board, _ lights: Lights, out: String) throws(CLIError) -> [String] {
         var written: [String] = []
+        let look = lights.look
         for scene in DemoGallery.ringMotions {
             let moments = try moments(scene, board, look: look, frames: 60, everyMs: 50)
             let size = LedRingPicture.size
@@ -85,7 +104,8 @@ enum DemoCommand {
             try write(
                 animation,
                 try png { () throws(PNGError) in
-                    try PNGEncoder.encodeAnimation(width: size, height: size, frames: moments.map { LedRingPicture.rgb($0) }, delayMs: 50)
+                    try PNGEncoder.encodeAnimation(
+                        width: size, height: size, frames: moments.map { LedRingPicture.rgb($0, inRow: lights.inRow) }, delayMs: 50)
                 })
             let session = try makeSession(board)
             session.engine.policy.showDelay = Milliseconds(0)
@@ -93,7 +113,7 @@ enum DemoCommand {
             do { rows = try DemoGallery.ringStrip(scene, on: session.engine, look: look) } catch {
                 throw CLIError("demo ring motion \(scene.name): \(error.message)")
             }
-            let strip = LedRingPicture.strip(rows)
+            let strip = LedRingPicture.strip(rows, inRow: lights.inRow)
             let still = "\(out)/ring/motion-\(scene.name).png"
             try write(
                 still, try png { () throws(PNGError) in try PNGEncoder.encode(width: strip.width, height: strip.height, rgb: strip.rgb) })
