@@ -44,13 +44,21 @@ public enum DemoGallery {
             steps: [(0, "show up circular value=40%"), (800, "fail up \"Upload failed. Check the network and try again.\"")], at: 1200),
         Scene(name: "linear-determinate", steps: [(0, "show copy linear label=\"Copying files\" value=60%")], at: 1000),
         Scene(name: "linear-indeterminate", steps: [(0, "show fetch linear label=\"Checking for updates\"")], at: 1400),
-        Scene(name: "linear-toolbar", steps: [(0, "show page linear value=45% track=hidden")], at: 1000),
+        // A page loading under the app's toolbar.
+        Scene(name: "linear-toolbar", at: 1000) { w, h in
+            let bar = DemoBackdrop.Layout(width: w, height: h).toolbar
+            return [(0, "show page linear value=45% track=hidden region=0,\(bar.maxY - 12),\(w),16")]
+        },
         Scene(name: "linear-success", steps: [(0, "show copy linear value=90%"), (800, "succeed copy \"Files copied\"")], at: 1200),
         Scene(name: "spinner", steps: [(0, "show find spinner label=\"Finding nearby printers\"")], at: 1300),
         Scene(name: "toast", steps: [(0, "toast \"Settings saved\"")], at: 600),
         Scene(name: "toast-two-lines", steps: [(0, "toast \"Receipt sent to the email address on your account\" long")], at: 600),
         Scene(name: "checkout", steps: [(0, "show pay checkout label=\"Processing payment\"")], at: 1300),
-        Scene(name: "partial", steps: [(0, "show card partial region=40,120,400,240")], at: 1300),
+        // The picture blocked while it reloads; the rest of the app stays usable.
+        Scene(name: "partial", at: 1300) { w, h in
+            let p = DemoBackdrop.Layout(width: w, height: h).picture
+            return [(0, "show card partial region=\(p.x),\(p.y),\(p.width),\(p.height)")]
+        },
         Scene(name: "network", steps: [(0, "show net network")], at: 1300),
         // Several activities at once: the leading one full size, the others as rows.
         Scene(
@@ -73,13 +81,17 @@ public enum DemoGallery {
         // Placements: the screen's edges, items on screen, a progress toast, a progress dialog.
         Scene(name: "placement-top", steps: [(0, "show inbox spinner place=top label=\"Refreshing inbox\"")], at: 1300),
         Scene(name: "placement-bottom", steps: [(0, "show older circular place=bottom")], at: 1700),
+        // Indicators on the app's items: the picture loading, a list row downloading, a row
+        // whose item is being looked for.
         Scene(name: "placement-inline", at: 1300) { w, h in
-            let top = h / 8, card = (w - 48) / 2, cardTop = h / 8 + 72
-            return [
-                (0, "show episode linear region=16,\(top),\(w - 32),56 label=\"Downloading episode 3\" value=45% cancellable=yes"),
-                (0, "show contacts circular region=16,\(cardTop),\(card),\(h - cardTop - 16) label=\"Syncing\" value=70%"),
-                (0, "show printers spinner region=\(32 + card),\(cardTop),\(card),\(h - cardTop - 16) label=\"Finding printers\""),
-            ]
+            let l = DemoBackdrop.Layout(width: w, height: h)
+            func region(_ r: IntRect) -> String { "region=\(r.x),\(r.y),\(r.width),\(r.height)" }
+            var steps: [(Int64, String)] = [(0, "show photo circular \(region(l.picture)) label=\"Loading photo\" value=70%")]
+            if l.rows.count > 0 {
+                steps.append((0, "show episode linear \(region(l.trailing(l.rows[0]))) label=\"Downloading\" value=45% cancellable=yes"))
+            }
+            if l.rows.count > 1 { steps.append((0, "show printers spinner \(region(l.trailing(l.rows[1])))")) }
+            return steps
         },
         Scene(
             name: "placement-toast",

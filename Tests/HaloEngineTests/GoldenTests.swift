@@ -35,6 +35,8 @@ struct GoldenTests {
             screenWidth: board.logicalWidth, screenHeight: board.logicalHeight, theme: board.theme, policy: board.policy,
             text: try FreeTypeText())
         let screen = Screen(engine: engine, display: MemoryDisplay(width: board.width, height: board.height, format: board.format))
+        // Over the demo's app screen, as `halo demo` draws the gallery.
+        screen.backdrop = DemoBackdrop.layers(width: board.logicalWidth, height: board.logicalHeight)
         try DemoGallery.play(scene, on: engine)
         try screen.update(at: .milliseconds(scene.at))
         let png = try screen.display.png()

@@ -73,6 +73,18 @@ struct PlacementTests {
         #expect(cut.first?.message.contains("show the indicator with place=center, where it shows whole") == true, "\(cut)")
     }
 
+    @Test("a dialog's track is as light as its white box asks; elsewhere the theme's track")
+    func dialogTrack() throws {
+        let engine = makeEngine()
+        try engine.run("show contacts circular place=dialog value=65%", at: 0)
+        try engine.run("show up circular value=40%", at: 0)
+        let rings = engine.rings(atMs: 1000)
+        let theme = Theme()
+        #expect(rings.contains { $0.track == theme.box.mixed(toward: theme.boxText, eighths: 1) })
+        #expect(rings.contains { $0.track == theme.track })
+        #expect(theme.box.mixed(toward: theme.boxText, eighths: 1) == Color(rgb: 0xE4E4E4), "white an eighth of the way to #1C1C1E")
+    }
+
     @Test("the kinds with a place of their own accept it by name; a running activity keeps its place but its region may move")
     func ownPlacesAndUpdates() throws {
         let engine = makeEngine(policy: fastPolicy())

@@ -104,6 +104,13 @@ extension SceneBuilder {
             (a.serial << 4) + 8)
     }
 
+    /// The unfilled part of `a`'s ring or bar: the theme's track, or in a dialog's box a track
+    /// as light as the box (the box's colour an eighth of the way to its text), since the dark
+    /// track made for a dark screen weighs too much on a white box.
+    func trackColor(_ a: Activity) -> Color {
+        a.placement == .dialog ? theme.box.mixed(toward: theme.boxText, eighths: 1) : theme.track
+    }
+
     /// A ring's thickness at a diameter other than the theme's: scaled with it, no thinner
     /// than a spinner's (a spinner's own: scaled, at least 1 px), and leaving a hole.
     func circleThickness(_ kind: IndicatorKind, diameter d: Int32) -> Int32 {
@@ -122,7 +129,7 @@ extension SceneBuilder {
         let (from, to) = barFill(a, full: full, outcome: outcome)
         let bar = BarShape(
             x: r.x << 8, y: r.y << 8, width: full, height: r.height << 8, radius: min(theme.linearRadius, r.height / 2) << 8,
-            track: outcome ?? (a.trackHidden ? .clear : theme.track), indicator: outcome ?? theme.indicator, fillFrom: from, fillTo: to)
+            track: outcome ?? (a.trackHidden ? .clear : trackColor(a)), indicator: outcome ?? theme.indicator, fillFrom: from, fillTo: to)
         layers.append(Layer(key: key, .bar(bar)))
         if let stop, outcome == nil {
             layers.append(Layer(key: key + 3, .roundedRect(RoundedRectShape(pixels: stop, radius: 2, color: theme.indicator))))

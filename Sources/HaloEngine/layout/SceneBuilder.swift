@@ -270,7 +270,7 @@ struct SceneBuilder {
             let (from, to) = barFill(a, full: barWidth << 8, outcome: outcome)
             let bar = BarShape(
                 x: row.x << 8, y: (row.y * 2 + row.height - barHeight) << 7, width: barWidth << 8, height: barHeight << 8,
-                radius: barHeight << 7, track: outcome ?? (a.trackHidden ? .clear : theme.track), indicator: outcome ?? theme.indicator,
+                radius: barHeight << 7, track: outcome ?? (a.trackHidden ? .clear : trackColor(a)), indicator: outcome ?? theme.indicator,
                 fillFrom: from, fillTo: to)
             layers.append(Layer(key: base, .bar(bar)))
         } else {
@@ -278,7 +278,7 @@ struct SceneBuilder {
             let thickness = max(2, icon / 6)
             let ring = RingShape(
                 cx: (row.x * 2 + icon) << 7, cy: (top * 2 + icon) << 7, diameter: icon, thickness: thickness,
-                track: outcome ?? (a.kind == .spinner ? .clear : theme.track), indicator: outcome ?? theme.indicator,
+                track: outcome ?? (a.kind == .spinner ? .clear : trackColor(a)), indicator: outcome ?? theme.indicator,
                 arcStart: Angle(units: arc.start), arcSweep: Angle(units: arc.sweep), roundCaps: theme.roundCaps)
             layers.append(Layer(key: base, .ring(ring)))
         }
@@ -350,7 +350,7 @@ struct SceneBuilder {
         let (from, to) = barFill(a, full: full, outcome: outcome)
         let bar = BarShape(
             x: x, y: y, width: full, height: h << 8, radius: theme.linearRadius << 8,
-            track: outcome ?? (a.trackHidden ? .clear : theme.track), indicator: outcome ?? theme.indicator,
+            track: outcome ?? (a.trackHidden ? .clear : trackColor(a)), indicator: outcome ?? theme.indicator,
             fillFrom: from, fillTo: to)
         layers.append(Layer(key: base, .bar(bar)))
         if a.cancellable && outcome == nil {
@@ -442,7 +442,8 @@ struct SceneBuilder {
         let outcome = outcomeColor(a)
         let arc = outcome == nil ? a.arc(at: now) : (0, Angle.unitsPerTurn)
         let ring = RingShape(
-            cx: cx, cy: cy, diameter: diameter, thickness: thickness, track: outcome ?? theme.track, indicator: outcome ?? theme.indicator,
+            cx: cx, cy: cy, diameter: diameter, thickness: thickness, track: outcome ?? trackColor(a),
+            indicator: outcome ?? theme.indicator,
             arcStart: Angle(units: arc.0), arcSweep: Angle(units: arc.1), roundCaps: theme.roundCaps)
         layers.append(Layer(key: key, .ring(ring)))
         let inner = diameter - 2 * thickness

@@ -14,6 +14,11 @@ public final class Screen<Output: Display> {
     @exclusivity(unchecked) public private(set) var framesDrawn = 0
     @exclusivity(unchecked) public private(set) var framesSkipped = 0
     @exclusivity(unchecked) public private(set) var pixelsTouched: Int64 = 0
+    /// Layers drawn under the engine's: what an app would show under Halo's indicators (the
+    /// demo's app screen). Empty on a screen Halo owns alone.
+    public var backdrop: [Layer] = [] {
+        didSet { compositor.invalidate() }
+    }
 
     public init(engine: Engine, display: Output) {
         self.engine = engine
@@ -32,7 +37,7 @@ public final class Screen<Output: Display> {
     /// Brings the display up to date with the engine at `now`; returns the logical damage.
     @discardableResult
     public func update(at now: Instant) throws(DisplayError) -> DamageList {
-        let layers = engine.layers(at: now)
+        let layers = backdrop.isEmpty ? engine.layers(at: now) : backdrop + engine.layers(at: now)
         if let shown = compositor.shown, shown == layers {
             framesSkipped += 1
             return DamageList()

@@ -26,6 +26,13 @@ public struct Color: Equatable, Hashable, Sendable {
         Color(r: r, g: g, b: b, a: UInt8(Blend.mul255(UInt32(a), UInt32(opacity))))
     }
 
+    /// This colour `eighths`/8 of the way to `other`, channel by channel (alpha included).
+    public func mixed(toward other: Color, eighths: Int) -> Color {
+        let k = Int32(max(0, min(8, eighths)))
+        func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8(Int32(x) + ((Int32(y) - Int32(x)) * k + 4) / 8) }
+        return Color(r: mix(r, other.r), g: mix(g, other.g), b: mix(b, other.b), a: mix(a, other.a))
+    }
+
     public var isOpaque: Bool { a == 255 }
     public var isInvisible: Bool { a == 0 }
 }

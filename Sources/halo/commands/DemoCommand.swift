@@ -3,8 +3,8 @@ import HaloEngine
 import HaloMock
 import HaloRender
 
-/// `halo demo`: a gallery of every indicator kind and state on the board's screen, as PNG
-/// files, plus an animated preview of the spinners; and the same states on the board's LEDs
+/// `halo demo`: a gallery of every indicator kind and state on the board's screen, over a
+/// plain app screen (`DemoBackdrop`), as PNG files, plus an animated preview of the spinners; and the same states on the board's LEDs
 /// (`ring/`), with a turning indicator animated. A board without a screen gets only its LEDs; a
 /// board without LEDs gets a 12-LED ring as a preview of what one would show.
 enum DemoCommand {
@@ -44,6 +44,7 @@ enum DemoCommand {
             let session = try makeSession(board)
             do { try DemoGallery.play(scene, on: session.engine) } catch { throw CLIError("demo scene \(scene.name): \(error.message)") }
             if screen {
+                session.screen.backdrop = DemoBackdrop.layers(width: board.logicalWidth, height: board.logicalHeight)
                 let path = "\(out)/\(scene.name).png"
                 try session.snapshot(at: .milliseconds(scene.at), to: path)
                 written.append(path)
@@ -135,6 +136,7 @@ enum DemoCommand {
     /// Two seconds of the three spinning indicators at 20 frames a second, as an APNG.
     static func animation(_ board: Board, out: String) throws(CLIError) -> String {
         let session = try makeSession(board)
+        session.screen.backdrop = DemoBackdrop.layers(width: board.logicalWidth, height: board.logicalHeight)
         try apply("show ring circular region=0,0,\(board.logicalWidth / 2),\(board.logicalHeight)", at: 0, session)
         try apply(
             "show spin spinner label=\"Finding printers\" region=\(board.logicalWidth / 2),0,\(board.logicalWidth / 2),\(board.logicalHeight)",
