@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloEngine
 import HaloPOSIX
 
@@ -9,9 +10,10 @@ import HaloPOSIX
 
 /// The client's side of the control socket (`halo ctl`): connecting, telling apart "no daemon"
 /// from "a daemon this user may not reach", and checking that whoever answers is a daemon the
-/// caller can trust: a process of root or of the caller's own user, unless told which other
-/// user runs it. Anyone can bind a socket in a shared directory such as /tmp, and an impostor
-/// there would see every command and could answer anything.
+/// caller can trust: a process of root, of the caller's own user, or of the `halo` system user
+/// the package runs the daemon as, unless told which other user runs it. Anyone can bind a
+/// socket in a shared directory such as /tmp, and an impostor there would see every command
+/// and could answer anything.
 public enum ControlClient {
     /// Why a connection could not be made or was not trusted, with what to do.
     public struct Failure: Error, CustomStringConvertible, Sendable {
@@ -27,13 +29,22 @@ public enum ControlClient {
         }
         guard let peer = PeerCredentials.of(connection.raw) else { return connection }
         let me = getuid()
-        guard peer.uid == 0 || peer.uid == me || peer.uid == trustedUID else {
+        guard peer.uid == 0 || peer.uid == me || peer.uid == trustedUID || peer.uid == daemonUserID else {
             throw Failure(
                 description:
-                    "\(path) is served by \(peer), which is neither root nor this user (uid \(me)), so it may be another user's program posing as the daemon; nothing was sent. If that user runs your daemon, pass --trust-uid \(peer.uid)"
+                    "\(path) is served by \(peer), which is neither root, this user (uid \(me)) nor the halo user, so it may be another user's program posing as the daemon; nothing was sent. If that user runs your daemon, pass --trust-uid \(peer.uid)"
             )
         }
         return connection
+    }
+
+    /// The system user the package runs the daemon as.
+    public static let daemonUser = "halo"
+
+    /// `daemonUser`'s uid, if the system has that user.
+    static var daemonUserID: UInt32? {
+        guard let entry = getpwnam(daemonUser) else { return nil }
+        return entry.pointee.pw_uid
     }
 
     /// What a failed connect means for someone trying to reach the daemon.
