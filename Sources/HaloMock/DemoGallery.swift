@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloEngine
 import HaloRender
 
@@ -148,10 +149,10 @@ public enum DemoGallery {
     /// Parses one control line and applies it at `ms`; errors quote the line.
     public static func run(_ line: String, at ms: Int64, on engine: Engine) throws(ControlError) {
         switch CommandParser.parse(line) {
-        case .failure(let e): throw ControlError("`\(line)`: \(e.message)", code: e.code)
+        case .failure(let e): throw ControlError("`\(line)`: \(e.message)", code: e.kind)
         case .success(let command):
             do { try engine.apply(command, at: .milliseconds(ms)) } catch {
-                throw ControlError("`\(line)`: \(error.message)", code: error.code)
+                throw ControlError("`\(line)`: \(error.message)", code: error.kind)
             }
         }
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The bounds on the daemon's connections, so that no client, however many it opens or however
 /// little it sends, keeps the others out. The README's table of limits states these defaults.
 public struct ClientLimits: Equatable, Sendable {

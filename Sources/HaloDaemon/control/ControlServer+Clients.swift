@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CLinux
 import HaloEngine
 import HaloHAL
@@ -65,7 +66,7 @@ extension ControlServer {
         spare = -1
         var turned = false
         if case .connection(let d)? = try? listener.accept() {
-            let line = Array("error busy: the daemon has run out of file descriptors; try again shortly\n".utf8)
+            let line = Array(ControlError.Code.busy.reply("the daemon has run out of file descriptors; try again shortly\n").utf8)
             _ = line.withUnsafeBytes { send(d.raw, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
             turned = true
         }
@@ -125,7 +126,8 @@ extension ControlServer {
             case .daemon: fix = "try again shortly"
             }
             newcomer.dismiss(
-                "error busy: \(share.holder) holds \(limit) connections, the most it may, and all of them spoke in the last second; \(fix)",
+                ControlError.Code.busy.reply(
+                    "\(share.holder) holds \(limit) connections, the most it may, and all of them spoke in the last second; \(fix)"),
                 reason: "refused: \(share.holder) holds \(limit) connections, all active")
             report(
                 "cut-off", "\(newcomer.described) refused: \(share.holder) holds \(limit) connections, all active",
@@ -134,7 +136,8 @@ extension ControlServer {
         }
         let why = share == .daemon ? "the daemon is full" : "\(share.holder) opened more than its \(limit) connections"
         shed.dismiss(
-            "error idle: \(why) and this connection had been quiet the longest; connect again when there is a command to send",
+            ControlError.Code.idle.reply(
+                "\(why) and this connection had been quiet the longest; connect again when there is a command to send"),
             reason: "quiet the longest when \(share.holder) held \(limit) connections, to make room for \(newcomer.described)")
         return true
     }
@@ -160,12 +163,15 @@ extension ControlServer {
         for c in clients where !c.closing {
             if let since = c.midLineSince, now - since >= limits.halfLineMicroseconds {
                 c.dismiss(
-                    "error timeout: a line must arrive whole within \(limits.halfLineMicroseconds / 1_000_000) s; end every command with a newline",
+                    ControlError.Code.timeout.reply(
+                        "a line must arrive whole within \(limits.halfLineMicroseconds / 1_000_000) s; end every command with a newline"),
                     reason: "sent half a line and then nothing for \(limits.halfLineMicroseconds / 1_000_000) s")
                 any = true
             } else if c.lastLine == nil && now - c.connectedAt >= limits.silentMicroseconds {
                 c.dismiss(
-                    "error idle: nothing came in \(limits.silentMicroseconds / 1_000_000) s after connecting; connect when there is a command to send",
+                    ControlError.Code.idle.reply(
+                        "nothing came in \(limits.silentMicroseconds / 1_000_000) s after connecting; connect when there is a command to send"
+                    ),
                     reason: "sent nothing for \(limits.silentMicroseconds / 1_000_000) s after connecting")
                 any = true
             }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloEngine
 
 /// Running the lines clients have sent, fairly: each round of the loop serves the peers (one
@@ -89,7 +90,8 @@ extension ControlServer {
         case .line(let line): handle(line, from: c, now: now)
         case .overlong(let bytes):
             c.send(
-                "error too-long: a line of \(bytes) bytes is over the \(c.framer.limit)-byte limit; send one command a line and shorten the label"
+                ControlError.Code.tooLong.reply(
+                    "a line of \(bytes) bytes is over the \(c.framer.limit)-byte limit; send one command a line and shorten the label")
             )
         }
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloEngine
 import HaloHAL
 import HaloOutputs
@@ -32,13 +33,17 @@ extension ControlServer {
             if line == "sync wait" && client == nil { return sync() }
             if verb == "snapshot" {
                 return
-                    "error invalid: snapshot takes no file name; the daemon writes the picture into the board's snapshot folder and replies with the file's path"
+                    ControlError.Code.invalid.reply(
+                        "snapshot takes no file name; the daemon writes the picture into the board's snapshot folder and replies with the file's path"
+                    )
             }
-            return "error invalid: \(verb) takes nothing after it; send the word \(verb) alone"
+            return ControlError.Code.invalid.reply("\(verb) takes nothing after it; send the word \(verb) alone")
         }
         switch verb {
         case "subscribe":
-            guard let client else { return "error unsupported: subscribe sends events on a connection; send it on the daemon's socket" }
+            guard let client else {
+                return ControlError.Code.unsupported.reply("subscribe sends events on a connection; send it on the daemon's socket")
+            }
             client.subscribed = true
             return "ok"
         case "stats": return "ok " + statsLine
@@ -51,12 +56,13 @@ extension ControlServer {
     /// `release` and `adopt`.
     func handoff(release: Bool) -> String {
         guard let display = outputs.lazy.compactMap({ $0.anyDisplay as? any ScreenHandoff }).first else {
-            return "error unsupported: release and adopt hand over DRM master, and this daemon draws on \(screenName), which has none"
+            return ControlError.Code.unsupported.reply(
+                "release and adopt hand over DRM master, and this daemon draws on \(screenName), which has none")
         }
         do {
             if release { try display.release() } else { try display.adopt() }
         } catch {
-            return "error display: \(error.description)"
+            return ControlError.Code.display.reply("\(error.description)")
         }
         // Taken back, the screen shows whatever the other program left: draw it all again.
         needsFrame = true
@@ -69,7 +75,8 @@ extension ControlServer {
     func snapshot(at now: Instant) -> String {
         guard let source = outputs.lazy.compactMap({ $0.anyDisplay as? any SnapshotSource }).first, let snapshotPath else {
             return
-                "error unsupported: snapshot saves the mock display's picture; on a real screen take it from the device (a QEMU screendump, a camera)"
+                ControlError.Code.unsupported.reply(
+                    "snapshot saves the mock display's picture; on a real screen take it from the device (a QEMU screendump, a camera)")
         }
         needsFrame = true
         drawIfDue(now)
@@ -94,14 +101,14 @@ extension ControlServer {
                     }
                 }
             }
-            if let failure { return "error file: \(failure.description)" }
+            if let failure { return ControlError.Code.file.reply("\(failure.description)") }
             return "ok \(path)"
         } catch let e as SystemError {
-            return "error file: \(e.description)"
+            return ControlError.Code.file.reply("\(e.description)")
         } catch let e as DisplayError {
-            return "error display: \(e.description)"
+            return ControlError.Code.display.reply("\(e.description)")
         } catch {
-            return "error file: \(error)"
+            return ControlError.Code.file.reply("\(error)")
         }
     }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How long frames took to render and show, against the board's frame budget: a count of
 /// frames over budget since start, and percentiles over the most recent frames.
 public struct FrameTimes: Sendable {

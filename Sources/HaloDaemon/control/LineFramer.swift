@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloEngine
 
 /// Cuts a client's byte stream into lines of at most `CommandParser.maximumLineBytes` bytes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloEngine
 
 /// Decides which log lines are written, so that no client, FIFO writer, signal sender or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// psplash's FIFO language in terms of Halo's: `MSG <text>`, `PROGRESS <0-100>` and `QUIT`,
 /// each ended by a NUL byte (psplash-write sends the terminator) or a newline. The boot
 /// progress becomes one linear indicator with the id `psplash`. As psplash draws its message

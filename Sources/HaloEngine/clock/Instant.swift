@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A point on the engine's clock, in microseconds. The engine never reads a clock itself: the
 /// daemon passes the monotonic time, a script replay passes virtual time, so animation depends
 /// only on time and never on how many frames were drawn.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One line of the control language, parsed. The same commands come from scripts and, later,
 /// from the daemon's socket.
 public enum Command: Equatable, Sendable {
@@ -60,6 +61,6 @@ extension Region {
         if [x, y, width, height].allSatisfy({ -limit <= $0 && $0 <= limit }) { return nil }
         return ControlError(
             "region=\(x),\(y),\(width),\(height) reaches past \(limit) pixels, further than any screen; give the rectangle in the screen's own pixels, e.g. region=40,120,400,240",
-            code: "out-of-range")
+            code: .outOfRange)
     }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Parses one line of the control language into a `Command`.
 public enum CommandParser {
     /// Lines longer than this are refused unread: a line is one short command.
@@ -7,7 +8,7 @@ public enum CommandParser {
         if line.utf8.count > maximumLineBytes {
             return .failure(
                 ControlError(
-                    "line is \(line.utf8.count) bytes, over the \(maximumLineBytes)-byte limit; shorten the label", code: "too-long"))
+                    "line is \(line.utf8.count) bytes, over the \(maximumLineBytes)-byte limit; shorten the label", code: .tooLong))
         }
         let tokens: [Token]
         switch Tokenizer.tokens(line) {
@@ -58,7 +59,7 @@ public enum CommandParser {
             let id = try identifier(args, verb)
             guard args.count >= 2, case .quoted(let text) = args[1], !isBlank(text) else {
                 throw ControlError(
-                    "succeed needs a label saying what completed, e.g. succeed \(id) \"Photos uploaded\"", code: "label-required")
+                    "succeed needs a label saying what completed, e.g. succeed \(id) \"Photos uploaded\"", code: .labelRequired)
             }
             if args.count > 3 { throw ControlError("too many words; use succeed <id> \"label\" [persist]") }
             var persist = false
@@ -74,7 +75,7 @@ public enum CommandParser {
             guard args.count >= 2, case .quoted(let text) = args[1], !isBlank(text) else {
                 throw ControlError(
                     "fail needs a label saying what failed and how to fix it, e.g. fail \(id) \"Upload failed. Check the network and retry.\"",
-                    code: "label-required")
+                    code: .labelRequired)
             }
             try expectCount(args, 2, "fail <id> \"label\"")
             return .fail(id: id, label: text)
@@ -97,7 +98,7 @@ public enum CommandParser {
         default:
             throw ControlError(
                 "unknown command '\(verb)'; expected one of: show, progress, label, succeed, fail, dismiss, cancel, toast",
-                code: "unknown-command")
+                code: .unknownCommand)
         }
     }
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One line of the control language carried out on an engine, and the one-line answer to it:
 /// `ok`, `ok; warning: ...` or `error <code>: <message>`, the message's control characters
 /// escaped. The daemon sends it to the client; the psplash reader and the tests read it.

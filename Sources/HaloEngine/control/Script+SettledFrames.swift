@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// When to take `replay`'s frames when none are asked for: one for each moment the script does
 /// something, taken once what it did there shows. A frame at the very moment of a command would
 /// show the screen before it: a new indicator waits for its show delay, a value glides, a

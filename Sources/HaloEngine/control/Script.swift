@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A timed script: every command line starts with `@<milliseconds>`; `#` starts a comment.
 public struct Script: Sendable {
     public struct Step: Sendable {

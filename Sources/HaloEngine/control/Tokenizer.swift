@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Splits a control line into words, quoted strings and `key=value` pairs.
 ///
 /// Quoted strings use double quotes; inside them `\"` is a quote and `\\` a backslash. A value

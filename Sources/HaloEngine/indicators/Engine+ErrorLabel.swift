@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An error's label says what failed and what to do about it, and the second half is the one a
 /// layout cuts. `fail` with a label its placement cannot show whole is carried out, with a
 /// warning that says where it would show whole; `lint` reports the same warning.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// When the commands given so far have taken their whole effect on screen. A command's effect

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// The indicator engine: takes commands, keeps every activity's state machine, and describes
@@ -116,13 +117,13 @@ public final class Engine {
             guard kind.canBeDeterminate else {
                 throw ControlError(
                     "\(id) is a \(kind.rawValue), which shows no amount; use a circular or linear indicator for work whose progress is known",
-                    code: "refused")
+                    code: .refused)
             }
             setValue(&activities[i], value, now)
         case .label(let id, let label):
             var a = try active(id, "label")
             guard a.kind.takesLabel else {
-                throw ControlError("a \(a.kind.rawValue) indicator shows no label; drop the label command", code: "refused")
+                throw ControlError("a \(a.kind.rawValue) indicator shows no label; drop the label command", code: .refused)
             }
             a.label = label.isEmpty ? nil : label
             store(a)
@@ -130,7 +131,7 @@ public final class Engine {
             var a = try active(id, "succeed")
             guard a.kind.hasOutcome else {
                 throw ControlError(
-                    "a \(a.kind.rawValue) indicator has no success state; dismiss it and show the result with a toast", code: "refused")
+                    "a \(a.kind.rawValue) indicator has no success state; dismiss it and show the result with a toast", code: .refused)
             }
             a.label = label
             end(&a, .succeeded(persist: persist), now)
@@ -140,7 +141,7 @@ public final class Engine {
             var a = try active(id, "fail")
             guard a.kind.hasOutcome else {
                 throw ControlError(
-                    "a \(a.kind.rawValue) indicator has no error state; dismiss it and report the error with a toast", code: "refused")
+                    "a \(a.kind.rawValue) indicator has no error state; dismiss it and report the error with a toast", code: .refused)
             }
             a.label = label
             end(&a, .failed, now)
@@ -154,7 +155,7 @@ public final class Engine {
         case .cancel(let id):
             var a = try active(id, "cancel")
             guard a.cancellable else {
-                throw ControlError("\(id) is not cancellable; show it with cancellable=yes to give it a stop icon", code: "refused")
+                throw ControlError("\(id) is not cancellable; show it with cancellable=yes to give it a stop icon", code: .refused)
             }
             // The ring unwinds the fill it showed; a cancel behind another indicator shows nothing.
             if let lead = LedRingScene.leadIndex(activities, at: now), activities[lead].id == id {
@@ -208,31 +209,31 @@ public final class Engine {
         if let known = kinds[id], known != kind {
             throw ControlError(
                 "\(id) is a \(known.rawValue) activity; an activity keeps one kind for its whole life, so use a new id for a \(kind.rawValue)",
-                code: "refused")
+                code: .refused)
         }
         if o.value != nil && !kind.canBeDeterminate {
             throw ControlError(
-                "a \(kind.rawValue) shows no amount, so value= is refused; use circular or linear for measurable work", code: "refused")
+                "a \(kind.rawValue) shows no amount, so value= is refused; use circular or linear for measurable work", code: .refused)
         }
         if o.label != nil && !kind.takesLabel {
-            throw ControlError("a \(kind.rawValue) indicator shows no message; drop label=", code: "refused")
+            throw ControlError("a \(kind.rawValue) indicator shows no message; drop label=", code: .refused)
         }
-        if o.trackHidden && kind != .linear { throw ControlError("track=hidden is for linear bars only", code: "refused") }
+        if o.trackHidden && kind != .linear { throw ControlError("track=hidden is for linear bars only", code: .refused) }
         if o.cancellable && !kind.canBeDeterminate {
-            throw ControlError("only circular and linear indicators can be cancellable", code: "refused")
+            throw ControlError("only circular and linear indicators can be cancellable", code: .refused)
         }
         if let e = o.region?.rangeError { throw e }
         if let r = o.region, r.x >= screenWidth || r.y >= screenHeight || r.x + r.width <= 0 || r.y + r.height <= 0 {
             throw ControlError(
                 "region \(r.x),\(r.y),\(r.width),\(r.height) lies off the \(screenWidth)×\(screenHeight) screen; give one inside it",
-                code: "out-of-range")
+                code: .outOfRange)
         }
         if var a = find(id), a.outcome == nil, a.removeAt == nil {
             // Showing a running activity again updates it.
             if case .determinate = a.progress, o.value == nil {
                 throw ControlError(
                     "\(id) already reports progress and cannot go back to indeterminate; send progress, or dismiss it and start a new activity",
-                    code: "refused")
+                    code: .refused)
             }
             // It keeps its place; its region may move (a list row scrolling).
             let region = o.region ?? a.region
@@ -240,7 +241,7 @@ public final class Engine {
             if placement != a.placement {
                 throw ControlError(
                     "\(id) is shown \(a.placement.map { "with place=\($0.rawValue)" } ?? "in its own place") and keeps it for its whole run; dismiss it and start a new activity to show it elsewhere",
-                    code: "refused")
+                    code: .refused)
             }
             if let l = o.label { a.label = l.isEmpty ? nil : l }
             if let v = o.showValue { a.showValue = v }
@@ -307,13 +308,13 @@ public final class Engine {
     func activeIndex(_ id: String, _ verb: String) throws(ControlError) -> Int {
         guard let i = activities.firstIndex(where: { $0.id == id }) else { throw unknown(id) }
         if activities[i].outcome != nil || activities[i].removeAt != nil {
-            throw ControlError("\(id) has already ended, so \(verb) is refused; show it again to start a new run", code: "ended")
+            throw ControlError("\(id) has already ended, so \(verb) is refused; show it again to start a new run", code: .ended)
         }
         return i
     }
 
     func unknown(_ id: String) -> ControlError {
-        ControlError("no activity '\(id)'; start one with show \(id) <kind>", code: "unknown-id")
+        ControlError("no activity '\(id)'; start one with show \(id) <kind>", code: .unknownID)
     }
 
     func find(_ id: String) -> Activity? { activities.first { $0.id == id } }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The kinds of indicator. An activity is shown as one kind for its whole life.
 public enum IndicatorKind: String, CaseIterable, Sendable {
     /// A ring that fills clockwise from 12 o'clock, or turns while the amount is unknown.

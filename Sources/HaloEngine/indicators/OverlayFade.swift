@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// The dimming behind a checkout, a progress dialog or over a partial region fades in when it

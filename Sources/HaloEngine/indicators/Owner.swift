@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Who asked for an activity, for the limits that keep one client or one user from taking
 /// every place: a daemon connection and the user behind it, or the host itself (the program
 /// embedding the engine, a script, the psplash FIFO), which is bound only by the total.

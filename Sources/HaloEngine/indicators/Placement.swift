@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Where a circular, linear or spinner indicator is drawn: `place=` on `show`.
 ///
 /// The checkout, the partial overlay and the network spinner each have one place of their
@@ -95,5 +96,5 @@ public enum Placement: String, CaseIterable, Sendable {
         return resolved
     }
 
-    static func refusal(_ message: String) -> ControlError { ControlError(message, code: "refused") }
+    static func refusal(_ message: String) -> ControlError { ControlError(message, code: .refused) }
 }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An amount of progress as the app gave it: a fraction, a percentage or a count.
 public struct ProgressValue: Equatable, Sendable {
     public enum Form: Equatable, Sendable {
@@ -57,7 +58,7 @@ public struct ProgressValue: Equatable, Sendable {
             return .failure(ControlError("'\(text)' is not a number; \(hint)"))
         }
         guard parsed.q16 >= 0 && parsed.q16 <= 65536 && parsed.wholePercent <= 100 else {
-            return .failure(ControlError("progress \(text) is out of range; \(hint)", code: "out-of-range"))
+            return .failure(ControlError("progress \(text) is out of range; \(hint)", code: .outOfRange))
         }
         return .success(
             ProgressValue(fractionQ16: Int32(parsed.q16), form: isPercent ? .percent : .fraction, wholePercent: Int32(parsed.wholePercent)))

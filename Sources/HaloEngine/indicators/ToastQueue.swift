@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Toasts, one at a time: each waits for the one before it to finish.
 struct ToastQueue {
     struct Toast {

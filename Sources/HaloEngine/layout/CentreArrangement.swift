@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// How the activities placed at the centre of the screen share it, so that no two of them, or

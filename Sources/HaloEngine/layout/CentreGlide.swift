@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// The centre's activities gliding to new places when the arrangement changes (one arrives,

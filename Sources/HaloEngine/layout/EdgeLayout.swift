@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// A small circular indicator at the top or bottom middle of the screen or of a region

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// An indicator fitted into an app-given rectangle (`place=inline` with `region=`): a card, a

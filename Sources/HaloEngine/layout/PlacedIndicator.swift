@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// Where one indicator and its label go in a placement other than the centre, in logical

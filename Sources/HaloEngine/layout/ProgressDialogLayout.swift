@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// A modal progress dialog (`place=dialog`): the checkout's message box, the indicator at a

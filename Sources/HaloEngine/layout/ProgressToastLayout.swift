@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// A progress toast (`place=toast`): a box styled as a toast, its label on one line at the top

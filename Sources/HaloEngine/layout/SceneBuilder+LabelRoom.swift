@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// How much room a placement gives an activity's label: the width of its lines and how many

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// The placements other than the centre (`Placement`): where each puts an indicator and its

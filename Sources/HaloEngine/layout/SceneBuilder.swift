@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// Lays out every visible indicator from the theme and turns it into layers, bottom first.

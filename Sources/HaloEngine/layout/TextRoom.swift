@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How wide a line of text may be in each place the layout puts text, in logical pixels. The
 /// layout and the board schema both ask here, so a board the schema accepts always leaves
 /// room for text, and the two can never disagree about where that room comes from.

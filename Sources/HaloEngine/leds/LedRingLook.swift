@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// How a board's LED ring looks: how many LEDs, how bright, and the colour of unlit LEDs.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What the engine itself says of a script: every line it would refuse, and every warning it
 /// would give, found by running the script on an engine as `replay` and the daemon do. `lint`
 /// reports these beside the guideline rules, so it never passes a script that `replay` refuses,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Finds what in a script goes against the indicator guidelines without being an error, and,
 /// with `engineFindings`, what the engine refuses or warns about.
 public struct ScriptLint {

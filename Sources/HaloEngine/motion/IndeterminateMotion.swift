@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// The circular indeterminate motion, after Material 3: over a 6 s cycle the arc's length

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A table of values kept between frames, bounded in entries and in bytes, that drops the
 /// least recently used half when it is full. Dropping everything at once (as a plain table
 /// would) makes a screen whose labels do not all fit work every one of them out again on every

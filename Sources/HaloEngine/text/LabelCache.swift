@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// Rasterised lines of text and label layouts, kept between frames: text changes rarely,

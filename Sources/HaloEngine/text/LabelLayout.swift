@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Breaks a label into at most two lines at word boundaries, ending in an ellipsis if it does
 /// not fit. Two lines is the guidelines' hard limit; one is what they recommend.
 public enum LabelLayout {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Text from outside (a client's line, a FIFO's bytes, a script, a program's name) made safe to
 /// write to a log or a terminal: control characters become visible escapes, so bytes such as
 /// ESC or a carriage return cannot rewrite what a person reads, forge a log line or upset a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// Turns one line of text into a coverage mask. FreeType implements it on devices; tests may

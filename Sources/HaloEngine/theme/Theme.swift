@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// Colours and geometry of every indicator, in logical screen pixels. A board profile sets them;
