@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libgpiod, behind the few calls Halo needs: find a line by name, request lines as outputs
 // together, set them all in one bulk call, release them. One source for libgpiod 1.6
 // (Debian bookworm, Raspberry Pi OS bookworm) and 2.x (Debian trixie, current Yocto): version

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Linux kernel interfaces that Swift's Glibc module leaves out. Headers only: nothing to link.
 #include <sys/signalfd.h>
 #include <sys/socket.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Long fills with 32-byte stores on x86-64 processors that have AVX2, chosen at run time.
 // Headers only: nothing to link. Elsewhere (other processors, other architectures) the
 // functions say no AVX2, and the renderer keeps its 16-byte stores. SwiftPM does not track

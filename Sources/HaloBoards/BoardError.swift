@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A problem in a board file: where it is, what is wrong, and how to fix it.
 public struct BoardError: Error, CustomStringConvertible, Sendable {
     public var path: String

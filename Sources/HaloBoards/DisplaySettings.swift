@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloHAL
 
 /// Which screen backend a board uses and how it is set up: the `display:` key and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What a reloaded board can change on a running LED ring. The look (`leds.track`) and the
 /// colour pipeline (`leds.brightness`, `gamma`, `correction`, `max-milliamps`) and dithering
 /// take effect at once; keys that choose the hardware or how it is driven take a restart, and

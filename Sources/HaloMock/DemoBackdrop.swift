@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// The app under the gallery's indicators: a plain dark app screen that Halo draws itself, a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CZlib
 
 /// Reads back the 8-bit RGB PNG files Halo writes (for golden-image comparisons).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import CZlib
 
 /// A PNG that could not be written or read.

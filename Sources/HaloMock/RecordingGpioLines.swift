@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloHAL
 
 /// GPIO lines in memory: record every bulk set, as a logic analyser on the lines would, so

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloHAL
 
 /// An SPI bus in memory: records every message and its clock, as a bus analyser would, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloEngine
 
 /// libFuzzer entry point for the control language: every input, as one line and as a whole

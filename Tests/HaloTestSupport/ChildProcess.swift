@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 private nonisolated(unsafe) let spawnLock: UnsafeMutablePointer<pthread_mutex_t> = {

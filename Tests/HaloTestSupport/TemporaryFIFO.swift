@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Glibc
 
 /// A FIFO in /tmp, made fresh for a test and removed when it goes: what a hostile board, font

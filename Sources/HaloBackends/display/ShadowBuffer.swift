@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// The frame in RAM that the renderer blends into. Scan-out memory (a mapped framebuffer or

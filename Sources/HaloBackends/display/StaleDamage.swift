@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// Buffer age for a display with several scan-out buffers: for each buffer, the damage shown

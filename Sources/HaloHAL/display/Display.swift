@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// What a screen backend offers the engine: memory to draw a frame into and a way to show it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What some displays can do beyond drawing. The daemon asks its display for these by
 // protocol, so a command it cannot carry out on this screen gets a reply that says so.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A display mode asked for by size and, optionally, refresh rate: `800x480` or `800x480@60`.
 public struct ModeRequest: Equatable, Sendable, CustomStringConvertible {
     public var width: Int32

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Something the daemon's loop waits on: a descriptor that becomes readable when there is news
 /// (a DRM page flip done, a signal, a psplash message, next an input event), and what to do
 /// then. The loop polls every source it holds in one `poll` with its clients.

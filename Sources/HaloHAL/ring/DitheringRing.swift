@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// A ring whose chip takes 8 bits a channel and nothing finer (WS2812 and its family), and that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// GPIO lines held as outputs and changed together: one call sets every line. libgpiod's line
 /// request implements it (`GpiodLines`); a benchmark or a test counts what it is given.
 public protocol GpioLines: AnyObject {

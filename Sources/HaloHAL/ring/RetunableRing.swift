@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// A ring whose colour pipeline (gamma, correction, brightness, current budget) can change

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An LED ring output's failure, worded for the person running Halo: the device, the cause
 /// and the fix.
 public struct RingError: Error, CustomStringConvertible, Sendable {

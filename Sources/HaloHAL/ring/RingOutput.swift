@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
 /// One LED of a ring, as a colour. GPIO, SPI and LED-class backends implement `RingOutput`;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An SPI bus that LED frames go out on: each frame one message, chip select held through it,
 /// so a controller cannot pause halfway through the data. Linux's spidev implements it; the mock
 /// records what it is sent.

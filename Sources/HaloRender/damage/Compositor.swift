@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Turns successive display lists into the least drawing that keeps the screen right.
 ///
 /// It remembers the last list it drew; `render` redraws only the damage between that and the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The screen areas that must be redrawn this frame.
 ///
 /// Rectangles that overlap, or nearly do, are merged when the merge wastes little; otherwise

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The parts of a rectangle being redrawn that hold one stored pixel value each, kept as
 /// values rather than pixels while the layers are worked out bottom to top. A layer over a
 /// flat part changes its one value (an overlay's blend is worked out once, not per pixel); a

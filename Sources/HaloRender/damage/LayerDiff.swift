@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What changed between two display lists, as screen damage.
 public enum LayerDiff {
     /// Up to this many layers a side, layers are paired by linear search; past it, through a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Where each layer key of a display list sits: an open-addressing table of integers, so that
 /// pairing two long display lists costs time linear in their length. (The standard library's
 /// Dictionary works out its capacity in floating point, which the core may not use.)

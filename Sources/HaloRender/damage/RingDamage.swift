@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Damage for a ring whose arc moved: only the angles between the old and new ends, widened by
 /// the caps, are redrawn. This is what makes a 1 % step of a 224 px ring cost a few hundred
 /// pixels instead of fifty thousand.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An angle as a fraction of a turn, 65536 to the turn, measured clockwise from 12 o'clock.
 ///
 /// 61 % of a circle is 39977 units (219.6°): there is no whole-degree step anywhere. Angles are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Fixed-point conventions of the rendering core.
 ///
 /// Geometry is kept in **Q8**: an `Int32` holding 1/256 of a pixel, so `256` is one pixel and

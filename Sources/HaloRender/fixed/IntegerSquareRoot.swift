@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Integer square roots for per-row span limits. Results are floors: `r * r <= n < (r + 1) * (r + 1)`.
 public enum IntegerSquareRoot {
     /// Floor of the square root of `n` (0 for negative `n`), by Newton's method started at `guess`.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Quarter-wave sine, Q16 (65536 = 1.0), sampled at 257 points from 0 to a quarter turn.
 // A table instead of a series: it is exact to the last bit on every target and costs
 // two loads and one multiply, with no floating point anywhere.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A rectangle of whole pixels: it covers columns `x ..< x + width` and rows `y ..< y + height`.
 public struct IntRect: Equatable, Hashable, Sendable {
     public var x: Int32

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An LED ring sampled like a ring on screen: LED `i` of `n` stands for the sector of the turn
 /// from `i/n` to `(i + 1)/n`, clockwise from 12 o'clock, and shows how much of that sector an
 /// arc covers. So a ring of 12 LEDs at 55 % shows six LEDs fully lit and the seventh at 60 %,

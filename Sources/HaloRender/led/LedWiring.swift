@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How a ring's LEDs are wired against the picture: the engine draws LED 0 at 12 o'clock and
 /// goes clockwise; a ring may be wired from any LED (`first`: the wire index of the LED at
 /// 12 o'clock) and either way round (`clockwise` false: the wire runs counter-clockwise).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Easing curves in Q16: input and output run from 0 to 65536.
 public enum Easing {
     /// Cubic ease-out, 1 − (1 − t)³: fast start, gentle landing, never overshoots.

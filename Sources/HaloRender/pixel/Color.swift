@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An sRGB colour with straight (not premultiplied) alpha, 8 bits a channel.
 public struct Color: Equatable, Hashable, Sendable {
     public var r: UInt8

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The pixel layouts a Halo display can scan out. Names follow DRM's fourcc convention: the
 /// channel letters are listed from the most significant bits of a little-endian word down.
 public enum PixelFormat: String, CaseIterable, Sendable {

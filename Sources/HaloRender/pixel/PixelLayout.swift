@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How one pixel format stores a colour in memory. Drawing code is generic over this protocol
 /// and specialised per format, so the inner loops contain no format switch.
 public protocol PixelLayout {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One thing to draw. The set is closed on purpose: each case is a primitive the software
 /// renderer draws exactly, and the compositor can reason about its bounds and its damage.
 public enum Drawable: Equatable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 extension Drawable {
     /// The same drawing `dy` whole pixels lower (higher for negative `dy`): what a gliding
     /// indicator is between two places. `dy` is at most a screen's height, so the Q8 sums stay

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A view of pixel memory in logical (unrotated) coordinates.
 ///
 /// Logical pixel `(x, y)` lives at `origin + x * xStep + y * yStep` bytes. For an unrotated buffer

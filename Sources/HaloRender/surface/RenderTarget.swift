@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Pixel memory described at run time: what a display hands the renderer each frame.
 /// The renderer picks the specialised code for `format` once per frame, not per pixel.
 public struct RenderTarget {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// How the picture is turned on the panel, clockwise, in degrees. The renderer applies it while
 /// drawing (each pixel goes straight to its rotated address), so rotation costs no extra pass.
 public enum Rotation: Int32, CaseIterable, Sendable {

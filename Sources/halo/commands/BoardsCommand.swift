@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloBoards
 
 /// `halo boards`: lists the board profiles Halo can find.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloEngine
 
 /// `halo lint`: reports, by line, what in a script goes against the indicator guidelines.

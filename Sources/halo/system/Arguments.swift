@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A command line split into positional words and `--option value` pairs.
 struct Arguments {
     var positional: [String] = []

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// The guest's initramfs: busybox for the shell, the `halo` under test with the shared

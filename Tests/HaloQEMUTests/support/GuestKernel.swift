@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// Debian's own kernel for the guest: the `linux-image-*-amd64` package that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// Writes a cpio archive in the kernel's initramfs format ("newc"). Archives can be

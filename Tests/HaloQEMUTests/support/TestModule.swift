@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import Foundation
 
 /// A kernel module of the tests' own (`Tests/HaloQEMUTests/modules/NAME`), built against the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 import HaloHAL
 
 /// Which DRM screen to open and how: the backend's own request, filled in from a board's

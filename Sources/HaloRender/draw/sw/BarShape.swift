@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A linear progress bar: a rounded track with a rounded fill on it, drawn as one shape so the
 /// two share their outer edge (see `paintShared`). Geometry is Q8; the fill runs from
 /// `fillFrom` to `fillTo`, measured from the bar's left end.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A thick line with round ends: the stroke of the check, cross and stop icons. The line runs
 /// from `(x0, y0)` to `(x1, y1)` (Q8) and every point within `radius` of it is inside.
 public struct CapsuleShape: Equatable {

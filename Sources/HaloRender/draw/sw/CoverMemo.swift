@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An opaque paint's anti-aliased blends over one stored value (a flat part of the screen the
 /// compositor knows of), remembered by coverage the first time each is needed.
 ///

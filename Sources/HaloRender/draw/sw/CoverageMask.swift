@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An 8-bit coverage bitmap, such as a line of rasterised text: 0 is empty, 255 is solid.
 /// A class, so display lists can hold and compare one without copying its bytes.
 public final class CoverageMask: Equatable {

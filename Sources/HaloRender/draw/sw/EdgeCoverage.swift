@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Exact area coverage of one pixel by a straight edge, and by a circle's edge taken as straight
 /// across the pixel (the error of that is below 1/500 of a pixel for radii of 6 px and up).
 ///

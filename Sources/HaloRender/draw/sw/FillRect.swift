@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Fills whole pixels of `rect ∩ clip` with `color` (blended when it is translucent).
 public func fillRect<Layout>(_ canvas: Canvas<Layout>, _ rect: IntRect, _ color: Color, clip: IntRect) {
     let r = rect.intersection(clip).intersection(canvas.bounds)

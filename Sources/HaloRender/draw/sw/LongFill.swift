@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Long runs of one 16-byte pattern (a clear, a wide fill), written a whole number of
 /// kilobytes at a time.
 ///

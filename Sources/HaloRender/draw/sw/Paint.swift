@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A colour prepared for one pixel layout: packed once, so solid runs are plain stores.
 struct Paint<Layout: PixelLayout> {
     let color: Color

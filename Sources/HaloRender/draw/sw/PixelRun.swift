@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Stores one packed pixel value into a run of pixels adjacent in memory, 16 bytes a store
 /// whatever the pixel size: the value is laid out once as 48 bytes of pattern (48 is a whole
 /// number of 2-, 3- and 4-byte pixels), and the run is written 192 bytes a pass.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The arc of a ring indicator: which part of a pixel it covers, given its two end lines and its
 /// caps. Only pixels near an end or a cap come here; `RimWalker` settles the rest by which side
 /// of the end lines they lie.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The radial shape of a ring over one quadrant, worked out once and reused for every frame.
 ///
 /// A pixel's radial coverage (how much of it lies between the two rims) depends only on its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Draws a `RingShape`, visiting only the rows and the parts of rows where the ring can be.
 /// `profiles` keeps each ring's radial shape between calls (a compositor passes its own);
 /// without it the shape is worked out for this call only. `over`, when given, is the one value

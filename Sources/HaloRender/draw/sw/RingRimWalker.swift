@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One half row of a ring near an arc end: where it starts (address, offset from the centre,
 /// signed distances from the two end lines), and how it is cut into stretches of one paint
 /// and pixels that need the exact coverage.

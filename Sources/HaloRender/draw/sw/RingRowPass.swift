@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// One row of a ring being drawn: its place and the columns to draw (the clip).
 struct RowPass {
     let y: Int32, py: Int64

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A circular track with an optional indicator arc on it: the shape of every circular indicator.
 ///
 /// The ring lies between `innerRadius` and `outerRadius` around the centre (all Q8). The arc

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An axis-aligned rectangle with circular corners, filled or stroked. Geometry is Q8; the
 /// rectangle covers `[x, x + width) × [y, y + height)`. A stroke lies inside that outline.
 public struct RoundedRectShape: Equatable {

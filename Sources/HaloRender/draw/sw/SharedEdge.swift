@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// Paints a pixel shared by a track and the indicator lying on it. `total` is the coverage of
 /// the whole shape (track and indicator together) and `share` the indicator's part of it,
 /// both Q8. Computing the outer edge once and splitting it keeps the track from showing

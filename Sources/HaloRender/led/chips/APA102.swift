@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// LED chips with a clock line beside the data (APA102, APA102C, SK9822, HD107S): a frame is a
 /// start of 32 zero bits; per LED, three ones then a 5-bit global brightness, then blue, green
 /// and red (in the board's order); then extra clock edges to push the last LEDs' data along

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// LED chips that take their data on one wire, each bit a high pulse whose length says 0 or 1
 /// (WS2812 and its kin), with what their datasheets allow. Times are nanoseconds.
 public enum OneWireChip: String, CaseIterable, Sendable {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A one-wire LED chip's bits sent as SPI symbols on MOSI: each data bit becomes `bitsPerSymbol`
 /// SPI bits, a run of ones (the high pulse) then zeros, at `clockHz`. With 3 bits at 2.4 MHz a
 /// WS2812 0 is `100` (417 ns high) and a 1 is `110` (833 ns); 4 bits suit about 3.2 MHz and 8

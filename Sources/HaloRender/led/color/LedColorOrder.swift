@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The order in which an LED chip takes its colour channels on the wire. WS2812 wants green,
 /// red, blue; SK6812 RGBW green, red, blue, white; APA102 blue, green, red; and clones swap
 /// them, so it is a board setting.

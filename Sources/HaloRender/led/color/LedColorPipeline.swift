@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// From the colours the engine asks an LED ring for to the light each LED is sent:
 ///
 /// 1. gamma (`LedGamma`), so that steps of value look like steps of light;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// A ring's colour pipeline, colour order and wiring, worked out once into tables, so that a
 /// frame costs a few table lookups an LED: each channel's light for each 8-bit value (gamma,
 /// correction and brightness together), and its 8-bit value for the chip. Only a frame over

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// An LED's brightness against the value it is sent is about linear, but eyes are not: a ring
 /// sent half of full looks nearly as bright as full. A gamma table maps a colour value `v` to
 /// `65535 · (v / 255)^γ`, so equal steps of value look like equal steps of light. 2.2 is the

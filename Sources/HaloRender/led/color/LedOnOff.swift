@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// From colours to LEDs that are only on or off (discrete LEDs on GPIO lines): a channel is on
 /// when the colour pipeline makes it at least half bright, as an 8-bit value of 128 or more.
 /// The pipeline's 8-bit values come from `LedFrameWriter`, which works them out from tables

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What an LED ring draws from its supply, estimated per channel: each channel at full
 /// brightness draws its milliamps, scaled by the light it is sent, and each LED a little more
 /// just for being powered. The defaults are a conservative WS2812 at 5 V: 20 mA a channel

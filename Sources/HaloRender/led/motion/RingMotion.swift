@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// The shape of a `RingSignal` at a moment, and when it next changes.
 ///
 /// The vocabulary is made so that each state is told apart by movement and pattern alone: a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 /// What an LED ring is asked to show: one state of one indicator, as a motion that a person can
 /// tell from every other by movement alone, on a ring of single-colour LEDs that are only ever
 /// on or off (`RingMotion` gives the shape of each at a moment). Times are microseconds since

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * A simulated GPIO chip for Halo's tests under QEMU: Debian's kernel has the GPIO character
  * device but no chip a test could drive (no gpio-sim, no gpio-mockup). This registers one chip,

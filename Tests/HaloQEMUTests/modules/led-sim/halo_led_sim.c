@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * Simulated LED-class LEDs for Halo's tests under QEMU: Debian's kernel has the LED class and
  * the multicolor LED class (led-class-multicolor, which must be loaded first) but no LED a test

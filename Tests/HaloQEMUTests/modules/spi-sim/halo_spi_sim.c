@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0
+// SPDX-License-Identifier: GPL-2.0-only
 /*
  * A simulated SPI controller for Halo's tests under QEMU: Debian's kernel has spidev but no SPI
  * controller a test could drive. This one registers a controller with one chip select, binds
