@@ -2,6 +2,12 @@
 // SPDX-License-Identifier: Apache-2.0
 import PackageDescription
 
+/// The commit `halo --version` names: the checkout's, marked when it has uncommitted changes.
+let commit: String = {
+    guard let git = Context.gitInformation else { return "unknown" }
+    return String(git.currentCommit.prefix(12)) + (git.hasUncommittedChanges ? "-dirty" : "")
+}()
+
 let package = Package(
     name: "Halo",
     products: [
@@ -25,6 +31,8 @@ let package = Package(
         // 32-byte AVX2 stores for long fills, chosen at run time on x86-64; headers only. `halo`
         // installs them in HaloRender's LongFill, which stays standard Swift.
         .systemLibrary(name: "CWideStores"),
+        // The commit the binary was built from, for `halo --version`.
+        .target(name: "CBuildInfo", cSettings: [.define("HALO_COMMIT", to: "\"\(commit)\"")]),
 
         // The thin POSIX layer under the backends, the daemon and the loaders: owned
         // descriptors, errno-keeping errors, safe whole-file reads.
@@ -52,7 +60,7 @@ let package = Package(
             dependencies: [
                 "HaloEngine", "HaloRender", "HaloHAL", "HaloOutputs", "HaloMock", "HaloBoards", "HaloFreeType", "HaloDaemon",
                 "HaloBackends",
-                "HaloPOSIX", "CWideStores",
+                "HaloPOSIX", "CWideStores", "CBuildInfo",
             ],
             // The systemd unit and udev rule that install beside the binary (see the README).
             exclude: ["install"],
@@ -81,7 +89,7 @@ let package = Package(
                 "HaloDaemon", "HaloPOSIX", "HaloEngine", "HaloHAL", "HaloOutputs", "HaloMock", "HaloRender", "HaloTestSupport", "CLinux",
             ]),
         // Runs the built `halo` binary as a process: exit status, messages and files written.
-        .testTarget(name: "HaloCommandTests", dependencies: ["halo", "HaloMock", "HaloTestSupport"]),
+        .testTarget(name: "HaloCommandTests", dependencies: ["halo", "HaloMock", "HaloEngine", "HaloTestSupport"]),
         // Boots Debian's kernel under QEMU and compares what its virtual GPUs scan out with the mock.
         .testTarget(
             name: "HaloQEMUTests",

@@ -8,36 +8,16 @@ import HaloRender
     import Musl
 #endif
 
-let help = """
-    halo: feedback indicators (progress, spinners, toasts, checkout overlays) for embedded Linux screens
-
-    usage:
-      \(DemoCommand.usage)
-      \(ReplayCommand.usage)
-      \(BenchCommand.usage)
-      \(LintCommand.usage)
-      \(RunCommand.usage)
-      \(CtlCommand.usage)
-      \(LedsCommand.usage)
-      halo boards
-
-    Boards are looked up by name in $HALO_BOARDS, ./Boards, /etc/halo/boards and /usr/share/halo/boards.
-    """
-
 // Long fills (a clear, a dimmed screen) with 32-byte stores where the processor has them;
 // HALO_NO_AVX2 set keeps the 16-byte stores, to compare the two.
 if halo_cpu_has_avx2() != 0 && getenv("HALO_NO_AVX2") == nil { LongFill.install(halo_fill_avx2) }
 
 var words = Array(CommandLine.arguments.dropFirst())
 let verb = words.isEmpty ? "help" : words.removeFirst()
-let usages = [
-    "demo": DemoCommand.usage, "replay": ReplayCommand.usage, "bench": BenchCommand.usage, "lint": LintCommand.usage,
-    "run": RunCommand.usage, "ctl": CtlCommand.usage, "leds": LedsCommand.usage, "boards": "halo boards",
-]
 // `halo ctl` passes its words on as a command line, so only a leading --help is its own.
 let asksHelp = verb == "ctl" ? ["--help", "-h"].contains(words.first ?? "") : words.contains { $0 == "--help" || $0 == "-h" }
-if asksHelp, let usage = usages[verb] {
-    print("usage: \(usage)\nThe README describes every option.")
+if asksHelp, let help = CommandHelp.named(verb) {
+    print(help.text, terminator: "")
     exit(0)
 }
 do throws(CLIError) {
@@ -50,7 +30,11 @@ do throws(CLIError) {
     case "run": try RunCommand.run(words)
     case "ctl": try CtlCommand.run(words)
     case "leds": try LedsCommand.run(words)
-    case "help", "--help", "-h": print(help)
+    case "help": try HelpCommand.run(words)
+    case "--help", "-h": try HelpCommand.run([])
+    case "--version", "version":
+        if !words.isEmpty { throw CLIError("--version takes nothing after it", status: 2) }
+        print(HelpCommand.versionLine)
     default: throw CLIError("unknown command '\(verb)'; run `halo help` to see the commands", status: 2)
     }
 } catch {

@@ -40,6 +40,12 @@ enum CtlCommand {
                 trusted = uid
             }
         }
+        // No command of the control language starts with "--": a mistyped option (--sock) is
+        // an error, not a command sent to the daemon.
+        if let w = rest.first, w.hasPrefix("--") {
+            throw CLIError(
+                "unknown option \(w); halo ctl takes --socket PATH and --trust-uid UID before the command; usage: \(usage)", status: 2)
+        }
         guard !rest.isEmpty else {
             throw CLIError("give a command to send, or - to read commands from standard input; usage: \(usage)", status: 2)
         }

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: Apache-2.0
+/// What `halo help COMMAND` says of each command: its usage, what it does, every option with
+/// its default, and an example. The same text makes the man page (`halo help --man`), so the
+/// device's help, the man page and the commands themselves cannot drift apart.
+struct CommandHelp {
+    struct Option {
+        var name: String
+        var byDefault: String
+        var meaning: String
+    }
+
+    var name: String
+    var usage: String
+    /// One line, for `halo help`'s list.
+    var brief: String
+    var summary: String
+    var options: [Option]
+    var example: String
+
+    static let all: [CommandHelp] = [
+        CommandHelp(
+            name: "demo", usage: DemoCommand.usage,
+            brief: "draw every indicator state as pictures",
+            summary:
+                "Draws every indicator kind and state on the board's screen, over a plain app screen, as PNG files, with an animated preview of the spinners, and the same states on the board's LEDs (ring/). A board without a screen gets only its LED pictures.",
+            options: [
+                Option(name: "--board NAME|PATH", byDefault: "mock-480x480", meaning: "the board profile (see halo boards)"),
+                Option(name: "--out DIR", byDefault: "out/demo", meaning: "the folder to write into, made if missing"),
+            ],
+            example: "halo demo --board mock-800x480 --out /tmp/gallery"),
+        CommandHelp(
+            name: "replay", usage: ReplayCommand.usage,
+            brief: "run a timed script on the mock display and write its frames",
+            summary:
+                "Runs a timed script (lines of the control language, each after @MILLISECONDS) on the board's mock display with a virtual clock and writes DIR/T.png for each frame time. Without --at, a frame for each moment the script does something, once it shows. On a board with LEDs it also writes leds.txt (after the colour pipeline), leds-picture.txt, and spi.txt, gpio.txt or ledclass.txt for its driver. The same script always gives the same bytes.",
+            options: [
+                Option(name: "--board NAME|PATH", byDefault: "mock-480x480", meaning: "the board profile"),
+                Option(
+                    name: "--at T1,T2,...", byDefault: "each moment's settled frame", meaning: "frame times in milliseconds, 0 to 86400000"),
+                Option(name: "--out DIR", byDefault: "out/replay", meaning: "the folder to write into"),
+            ],
+            example: "halo replay upload.halo --at 1000,2200,14200 --out out/upload"),
+        CommandHelp(
+            name: "lint", usage: LintCommand.usage,
+            brief: "check a script against the guidelines and the engine",
+            summary:
+                "Reports, by line, what in a script goes against the indicator guidelines (vague or title-case labels, labels on short tasks, progress going back, a spinner for measurable work, long toasts) and every line the engine would refuse or warn about. Exit status 1 when it finds something.",
+            options: [Option(name: "--board NAME|PATH", byDefault: "mock-480x480", meaning: "the board whose screen sizes the labels")],
+            example: "halo lint upload.halo --board raspberrypi-touch-display"),
+        CommandHelp(
+            name: "run", usage: RunCommand.usage,
+            brief: "the daemon: draw on the screen and LEDs, take commands on a socket",
+            summary:
+                "The daemon: draws the indicators on the board's screen and LEDs and takes commands on a Unix socket (halo help control). SIGHUP reloads the board, SIGTERM stops it. With no --board it uses /etc/halo/board.yaml.",
+            options: [
+                Option(
+                    name: "--board NAME|PATH", byDefault: "/etc/halo/board.yaml",
+                    meaning: "the board profile; mock-480x480 and the other mock boards draw in memory"),
+                Option(
+                    name: "--socket PATH", byDefault: RunCommand.defaultSocket, meaning: "where to listen; its folder is made if missing"),
+                Option(
+                    name: "--display KIND", byDefault: "the board's display key",
+                    meaning: "mock, drm, fbdev, auto (DRM, else fbdev) or none"),
+                Option(
+                    name: "--wait-master SECONDS", byDefault: "0",
+                    meaning: "keep trying to become DRM master this long while another program holds it"),
+                Option(
+                    name: "--psplash-fifo PATH", byDefault: "none",
+                    meaning: "also read psplash's FIFO (MSG, PROGRESS, QUIT), made if missing"),
+            ],
+            example: "halo run --board raspberrypi-touch-display"),
+        CommandHelp(
+            name: "ctl", usage: CtlCommand.usage,
+            brief: "send commands to the daemon",
+            summary:
+                "Sends one command to the daemon and prints its reply, or with - each line of standard input. Exit status 1 when a reply is an error. It sends nothing to a daemon that runs as neither root, the caller nor the halo user.",
+            options: [
+                Option(name: "--socket PATH", byDefault: RunCommand.defaultSocket, meaning: "the daemon's socket"),
+                Option(name: "--trust-uid UID", byDefault: "none", meaning: "also talk to a daemon that user runs"),
+            ],
+            example: "halo ctl show up circular label=\"Uploading photos\" value=10%"),
+        CommandHelp(
+            name: "leds", usage: LedsCommand.usage,
+            brief: "check the LED wiring, one LED at a time",
+            summary:
+                "Checks a board's LED wiring: lights one LED at a time in red, green and blue, clockwise from 12 o'clock, and says which should be lit. The wrong LED means leds.first or leds.direction is wrong; the wrong colour, leds.order.",
+            options: [
+                Option(name: "--board NAME|PATH", byDefault: "/etc/halo/board.yaml", meaning: "the board whose LEDs to light"),
+                Option(name: "--step-ms MS", byDefault: "700", meaning: "how long each LED stays lit"),
+            ],
+            example: "halo leds test --board raspberrypi-ws2812-ring16"),
+        CommandHelp(
+            name: "bench", usage: BenchCommand.usage,
+            brief: "draw a standard scene, for instruction counts",
+            summary:
+                "Draws a standard scene's first frame and N more on a mock display, writing nothing, for instruction counts under callgrind (.ci/bench-callgrind).",
+            options: [
+                Option(name: "--scene NAME", byDefault: "none (required)", meaning: "s1 to s7, or ring-DRIVER-N"),
+                Option(name: "--format FORMAT", byDefault: "XRGB8888", meaning: "the mock display's pixel format"),
+                Option(name: "--frames N", byDefault: "60", meaning: "frames after the first"),
+                Option(name: "--setup-only", byDefault: "off", meaning: "stop after setting the scene up"),
+            ],
+            example: "halo bench --scene s2 --frames 60"),
+        CommandHelp(
+            name: "boards", usage: "halo boards",
+            brief: "list the board profiles",
+            summary: "Lists the board profiles Halo finds, with their screens and LEDs, and where it looked.",
+            options: [], example: "halo boards"),
+        CommandHelp(
+            name: "help", usage: "halo help [COMMAND|control] | halo help --man",
+            brief: "this help",
+            summary: "This help: the commands, one command in full, or the control language; --man prints it all as a man page.",
+            options: [], example: "halo help control"),
+    ]
+
+    static func named(_ name: String) -> CommandHelp? { all.first { $0.name == name } }
+
+    /// The command's help as a terminal shows it.
+    var text: String {
+        var out = "usage: \(usage)\n\n" + Self.wrap(summary, indent: "") + "\n"
+        if !options.isEmpty {
+            out += "\noptions:\n"
+            for o in options {
+                out += "  \(o.name)\n" + Self.wrap("\(o.meaning) (default: \(o.byDefault))", indent: "      ") + "\n"
+            }
+        }
+        return out + "\nexample:\n  \(example)\n"
+    }
+
+    /// `text` broken into lines of at most 80 characters, each starting with `indent`.
+    static func wrap(_ text: String, indent: String) -> String {
+        var lines: [String] = []
+        var line = indent
+        for word in text.split(separator: " ") {
+            if line.count + word.count + 1 > 80 && line.count > indent.count {
+                lines.append(line)
+                line = indent
+            }
+            line += (line.count > indent.count ? " " : "") + word
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0
+import HaloEngine
+
+/// `halo help control`: the control language, the daemon's own commands, the replies and
+/// every error code, for a person at a serial console with no README. The error codes come
+/// from `ControlError.Code`, the list the engine and the daemon answer with.
+enum ControlHelp {
+    static var text: String {
+        """
+        The control language: one command a line, sent with halo ctl or written to the
+        daemon's socket. Scripts for halo replay and halo lint put @MILLISECONDS before each.
+
+        commands:
+          show ID KIND [label="..."] [value=V] [show-value=yes|no] [region=X,Y,W,H]
+               [place=center|top|bottom|inline|toast|dialog] [track=hidden] [cancellable=yes]
+          progress ID V          V is 0.6, 60% or 30/100
+          label ID "..."
+          succeed ID "label" [persist]
+          fail ID "what failed and what to do"
+          dismiss ID
+          cancel ID              what a tap on a cancellable indicator's stop icon does
+          toast "text" [long]
+
+        KIND is circular, linear, spinner, checkout, partial (needs region=) or network.
+        IDs are letters, digits, - _ and . ; in quoted text \\" is a quote and \\\\ a backslash.
+        A new indicator appears after the board's show delay (500 ms by default).
+
+        the daemon's own commands (alone on their line):
+          subscribe     this connection also receives events: shown ID, cancelled ID, dismissed ID
+          stats         ok frames=N over-budget=N render-p50-us=N ... ring-frames=N ring-bytes=N
+          sync          draw now; ok, or ok settles-in-ms=N pending=IDS while things are on their way
+          sync wait     the same, answered once everything sent before shows (10 s at most)
+          release       DRM: give the screen to another program, leaving the last frame
+          adopt         DRM: take it back and redraw
+          snapshot      mock display: ok PATH of a PNG in the board's snapshot folder
+
+        replies, one per line sent, in order:
+          ok
+          ok KEY=VALUE ...
+          ok; warning: what the engine changed (a label cut, a toast dropped)
+          error CODE: the problem and the fix
+        An event line starts with shown, cancelled or dismissed, never with ok or error, and
+        comes after the reply to the command that caused it.
+
+        error codes:
+
+        """ + ControlError.Code.allCases.map { "  \($0.rawValue.padding(16)) \($0.meaning)" }.joined(separator: "\n") + "\n"
+    }
+}
