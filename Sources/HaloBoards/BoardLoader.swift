@@ -19,7 +19,13 @@ public enum BoardLoader {
             path = nameOrPath
         } else {
             let candidates: [String] = searchPaths().map { "\($0)/\(nameOrPath).yaml" }
-            guard let found = candidates.first(where: { access($0, R_OK) == 0 }) else {
+            let found = candidates.first(where: { access($0, R_OK) == 0 })
+            // The default board is built in, so demo, replay and lint work wherever halo is.
+            if found == nil && nameOrPath == BuiltInBoard.name {
+                let root = try YAMLReader.read(Array(BuiltInBoard.text.utf8), path: "\(BuiltInBoard.name) (built in)")
+                return try BoardSchema(path: "\(BuiltInBoard.name) (built in)").board(root, defaultName: BuiltInBoard.name)
+            }
+            guard let found else {
                 let known = available().map(\.name).joined(separator: ", ")
                 throw BoardError(
                     path: nameOrPath, line: nil, key: nil, message: "no such board",
@@ -34,6 +40,22 @@ public enum BoardLoader {
         if let slash = name.lastIndex(of: "/") { name = String(name[name.index(after: slash)...]) }
         if name.hasSuffix(".yaml") { name.removeLast(5) }
         return try BoardSchema(path: path).board(root, defaultName: name)
+    }
+
+    /// The board of the device `halo run` and `halo leds` drive when no --board is given.
+    public static let deviceBoard = "/etc/halo/board.yaml"
+
+    /// The board to drive: `given`, else the device's board file; an error saying how to choose
+    /// one when neither is there. A daemon never falls back to the mock on its own.
+    public static func deviceBoard(_ given: String?) throws(BoardError) -> String {
+        if let given { return given }
+        if access(deviceBoard, F_OK) == 0 { return deviceBoard }
+        let mocks = available().map(\.name).filter { $0.hasPrefix("mock-") }
+        throw BoardError(
+            path: deviceBoard, line: nil, key: nil, message: "no board chosen, and this device has no board file",
+            fix:
+                "pass --board NAME (halo boards lists them; for a try on a desktop: --board \(mocks.first ?? BuiltInBoard.name)), or copy the device's profile to \(deviceBoard), e.g. cp /usr/share/halo/boards/raspberrypi-touch-display.yaml \(deviceBoard)"
+        )
     }
 
     /// Folders holding `NAME.yaml` profiles, in search order: `$HALO_BOARDS`, `./Boards`,
@@ -60,6 +82,8 @@ public enum BoardLoader {
             closedir(d)
             for n in names.sorted() where !found.contains(where: { $0.name == n }) { found.append((n, "\(dir)/\(n).yaml")) }
         }
+        // The built-in board, by its name, when no folder has one of that name.
+        if !found.contains(where: { $0.name == BuiltInBoard.name }) { found.append((BuiltInBoard.name, BuiltInBoard.name)) }
         return found
     }
 }

@@ -34,6 +34,11 @@ struct YAMLReader {
                 path: path, line: nil, key: nil, message: error.description,
                 fix: "give the path of a board file, or run `halo boards` to list the known boards")
         }
+        return try read(bytes, path: path)
+    }
+
+    /// Parses `bytes`, a board file's text; `path` names it in errors.
+    static func read(_ bytes: [UInt8], path: String) throws(BoardError) -> YAMLNode {
         var reader = YAMLReader(path: path)
         guard yaml_parser_initialize(&reader.parser) == 1 else {
             throw BoardError(path: path, line: nil, key: nil, message: "libyaml could not start", fix: "check that libyaml is installed")

@@ -38,8 +38,12 @@ public final class FreeTypeText: TextRasterizer {
     public static let maximumFontBytes = 64 << 20
 
     public init(fontPath: String? = nil) throws(FontError) {
-        let path = fontPath ?? FreeTypeText.defaultFontPath
+        let asked = fontPath ?? FreeTypeText.defaultFontPath
         let fix = fontPath == nil ? "install Debian's fonts-dejavu-core" : "set theme.font.file to a readable TrueType or OpenType file"
+        let (found, looked) = FontLocator.locate(asked)
+        guard let path = found else {
+            throw FontError(description: "cannot find the font \(asked): looked in \(looked.joined(separator: ", ")); \(fix)")
+        }
         // Read through RegularFile: a FIFO or a device named as the font must not block or
         // feed FreeType for ever.
         let bytes: [UInt8]

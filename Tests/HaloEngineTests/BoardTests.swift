@@ -2,6 +2,7 @@
 import Foundation
 import HaloBoards
 import HaloEngine
+import HaloFreeType
 import HaloHAL
 import HaloRender
 import HaloTestSupport
@@ -112,6 +113,25 @@ struct BoardTests {
         ])
     func modes(text: String, expected: ModeRequest?) {
         #expect(ModeRequest(parsing: text) == expected)
+    }
+
+    @Test("the built-in board is Boards/mock-480x480.yaml word for word")
+    func builtInBoard() throws {
+        let file = try String(contentsOfFile: "\(Self.boardsFolder)/mock-480x480.yaml", encoding: .utf8)
+        #expect(BuiltInBoard.text + "\n" == file)
+    }
+
+    @Test("a font not at its board's path is found by name in the usual font folders; the error names every place looked")
+    func fontFallback() throws {
+        let moved = FontLocator.locate("/opt/fonts-elsewhere/DejaVuSans.ttf")
+        #expect(moved.found == "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "\(moved)")
+        do {
+            _ = try FreeTypeText(fontPath: "/opt/fonts-elsewhere/NoSuchFont.ttf")
+            Issue.record("a missing font loaded")
+        } catch {
+            #expect(error.description.contains("looked in /opt/fonts-elsewhere/NoSuchFont.ttf, /etc/halo/fonts/NoSuchFont.ttf"), "\(error)")
+            #expect(error.description.contains("/usr/local/share/fonts/NoSuchFont.ttf; set theme.font.file"), "\(error)")
+        }
     }
 
     @Test("a reload names the ring keys that take a restart, and not those it applies at once")

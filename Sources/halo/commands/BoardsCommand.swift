@@ -11,6 +11,9 @@ enum BoardsCommand {
                 "no board profiles found in \(BoardLoader.searchPaths().joined(separator: ", ")); set HALO_BOARDS to the repository's Boards folder"
             )
         }
+        print(
+            "# looked in \(BoardLoader.searchPaths().joined(separator: ", ")), the first with a name wins; \(BuiltInBoard.name) is built in"
+        )
         for (name, path) in found {
             do {
                 let b = try BoardLoader.load(path)

@@ -26,7 +26,9 @@ enum LedsCommand {
             throw CLIError("\(error.description); usage: \(usage)", status: 2)
         }
         guard args.positional == ["test"] else { throw CLIError("usage: \(usage)", status: 2) }
-        let board = try MockSession.loadBoard(args.options["board"])
+        let chosen: String
+        do { chosen = try BoardLoader.deviceBoard(args.options["board"]) } catch { throw CLIError(error.description) }
+        let board = try MockSession.loadBoard(chosen)
         let ring: any RingOutput
         do {
             guard let opened = try RingChoice.open(board) else {

@@ -45,7 +45,9 @@ enum RunCommand {
             throw CLIError("\(error.description); usage: \(usage)", status: 2)
         }
         guard args.positional.isEmpty else { throw CLIError("halo run takes no words besides its options; usage: \(usage)", status: 2) }
-        let board = try MockSession.loadBoard(args.options["board"])
+        let chosen: String
+        do { chosen = try BoardLoader.deviceBoard(args.options["board"]) } catch { throw CLIError(error.description) }
+        let board = try MockSession.loadBoard(chosen)
         var kind = board.display.kind
         if let name = args.options["display"] {
             guard let k = DisplaySettings.Kind(rawValue: name) else {
@@ -54,7 +56,7 @@ enum RunCommand {
             kind = k
         }
         let options = Options(
-            boardName: args.options["board"], board: board, socket: args.options["socket"] ?? defaultSocket,
+            boardName: chosen, board: board, socket: args.options["socket"] ?? defaultSocket,
             waitMaster: waitMaster, psplashFifo: args.options["psplash-fifo"])
 
         let choice: ScreenChoice
@@ -160,7 +162,7 @@ enum RunCommand {
         let board: Board
         let text: FreeTypeText
         do {
-            board = try BoardLoader.load(boardName ?? "mock-480x480")
+            board = try BoardLoader.load(boardName ?? BoardLoader.deviceBoard)
             text = try FreeTypeText(fontPath: board.theme.fontPath)
         } catch {
             server.report("reload", "reload refused (asked by \(sender)), the current theme stays: \(error)", who: sender)
