@@ -44,28 +44,35 @@ struct YAMLReader {
             throw BoardError(path: path, line: nil, key: nil, message: "libyaml could not start", fix: "check that libyaml is installed")
         }
         defer { yaml_parser_delete(&reader.parser) }
-        return try bytes.withUnsafeBufferPointer { (input) throws(BoardError) -> YAMLNode in
-            yaml_parser_set_input_string(&reader.parser, input.baseAddress, input.count)
-            try reader.expect(YAML_STREAM_START_EVENT)
-            var event = try reader.next()
-            defer { yaml_event_delete(&event) }
-            if event.type == YAML_STREAM_END_EVENT {
-                throw BoardError(
-                    path: path, line: 1, key: nil, message: "the file is empty", fix: "start from one of the profiles in Boards/")
-            }
-            guard event.type == YAML_DOCUMENT_START_EVENT else { throw reader.unexpected(event) }
-            guard let root = try reader.node(depth: 0) else { throw reader.unexpected(event) }
-            try reader.expect(YAML_DOCUMENT_END_EVENT)
-            var end = try reader.next()
-            defer { yaml_event_delete(&end) }
-            if end.type == YAML_DOCUMENT_START_EVENT {
-                throw BoardError(
-                    path: path, line: Int(end.start_mark.line) + 1, key: nil, message: "a second YAML document starts here",
-                    fix: "a board file holds one document: remove the '---' and what follows, or put it in a file of its own")
-            }
-            guard end.type == YAML_STREAM_END_EVENT else { throw reader.unexpected(end) }
-            return root
+        // The body's error travels in a Result: Swift 6.0's withUnsafeBufferPointer rethrows as
+        // `any Error`, where 6.1 and later keep the body's type.
+        var outcome: Result<YAMLNode, BoardError>?
+        bytes.withUnsafeBufferPointer { input in outcome = Result { () throws(BoardError) in try reader.document(input) } }
+        return try outcome!.get()
+    }
+
+    /// The one document in `input`.
+    mutating func document(_ input: UnsafeBufferPointer<UInt8>) throws(BoardError) -> YAMLNode {
+        yaml_parser_set_input_string(&parser, input.baseAddress, input.count)
+        try expect(YAML_STREAM_START_EVENT)
+        var event = try next()
+        defer { yaml_event_delete(&event) }
+        if event.type == YAML_STREAM_END_EVENT {
+            throw BoardError(
+                path: path, line: 1, key: nil, message: "the file is empty", fix: "start from one of the profiles in Boards/")
         }
+        guard event.type == YAML_DOCUMENT_START_EVENT else { throw unexpected(event) }
+        guard let root = try node(depth: 0) else { throw unexpected(event) }
+        try expect(YAML_DOCUMENT_END_EVENT)
+        var end = try next()
+        defer { yaml_event_delete(&end) }
+        if end.type == YAML_DOCUMENT_START_EVENT {
+            throw BoardError(
+                path: path, line: Int(end.start_mark.line) + 1, key: nil, message: "a second YAML document starts here",
+                fix: "a board file holds one document: remove the '---' and what follows, or put it in a file of its own")
+        }
+        guard end.type == YAML_STREAM_END_EVENT else { throw unexpected(end) }
+        return root
     }
 
     init(path: String) { self.path = path }

@@ -55,7 +55,13 @@ public enum PNGEncoder {
         /// Runs deflate over `input` (all of it), moving output into IDAT chunks as they fill.
         func compress(_ input: inout [UInt8], finish: Bool) throws(PNGError) {
             var status: Int32 = Z_OK
-            try input.withUnsafeMutableBufferPointer { (i) throws(PNGError) in
+            // The buffer's body keeps its error in a Result: Swift 6.0's withUnsafeMutableBufferPointer
+            // rethrows as `any Error`, where 6.1 and later keep the body's type.
+            var outcome: Result<Void, PNGError> = .success(())
+            input.withUnsafeMutableBufferPointer { i in outcome = Result { () throws(PNGError) in try deflateAll(i) } }
+            try outcome.get()
+
+            func deflateAll(_ i: UnsafeMutableBufferPointer<UInt8>) throws(PNGError) {
                 z.next_in = i.baseAddress
                 z.avail_in = uInt(i.count)
                 repeat {

@@ -370,14 +370,22 @@ extension CommandTests {
         let socket = dir.appendingPathComponent("halo.sock").path
         let log = dir.appendingPathComponent("log.txt").path
         let daemon = try ChildProcess(
-            ["/bin/sh", "-c", #"ulimit -n 24 && exec "$@""#, "sh", Self.binary.path, "run", "--board", "mock-480x480", "--socket", socket],
+            // Descriptors the test runner leaves open are closed first, so the daemon starts with
+            // the same few whatever runs it, and the limit leaves it room for 12 clients.
+            [
+                "/bin/bash", "-c",
+                #"for fd in $(ls /proc/$$/fd); do [ "$fd" -gt 2 ] && eval "exec $fd>&-"; done; ulimit -n 20 && exec "$@""#, "sh",
+                Self.binary.path, "run", "--board", "mock-480x480", "--socket", socket,
+            ],
             environment: Self.environment(), directory: Self.packageRoot.path, stderr: .file(log))
         defer { daemon.stop() }
         for _ in 0..<1500 where !FileManager.default.fileExists(atPath: socket) && daemon.isRunning { usleep(20_000) }
         var held: [Int32] = []
         defer { for fd in held { close(fd) } }
         var replies: [String] = []
-        for _ in 0..<15 {
+        // Fewer than the 16 connections one program may hold, and more than the descriptors
+        // the daemon has left (how many it uses at start differs between Swift versions).
+        for _ in 0..<15 where !replies.contains(where: { $0.hasPrefix("error busy") }) {
             let fd = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
             var address = sockaddr_un()
             address.sun_family = sa_family_t(AF_UNIX)

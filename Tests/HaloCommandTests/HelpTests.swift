@@ -12,7 +12,9 @@ extension CommandTests {
     func version() throws {
         let r = try halo(["--version"])
         #expect(r.status == 0 && r.out.hasPrefix("halo 0.9.0 (commit "), "\(r)")
-        #expect(!r.out.contains("commit unknown"), "built from a checkout: \(r.out)")
+        if FileManager.default.fileExists(atPath: Self.packageRoot.appendingPathComponent(".git").path) {
+            #expect(!r.out.contains("commit unknown"), "built from a checkout: \(r.out)")
+        }
         let changelog = try String(contentsOf: Self.packageRoot.appendingPathComponent("debian/changelog"), encoding: .utf8)
         #expect(changelog.hasPrefix("halo (0.9.0"), "debian/changelog: \(changelog.prefix(40))")
     }
@@ -27,10 +29,12 @@ extension CommandTests {
             #expect(help.status == 0 && help.out.hasPrefix("usage: halo \(name)") && help.out.contains("example:\n  halo"), "\(help)")
             if name != "help" && name != "boards" { #expect(help.out.contains("(default: "), "\(name): \(help.out)") }
             if name != "help" && name != "boards" && name != "ctl" {
-                #expect(try halo([name, "--help"]).out == help.out, "\(name) --help says the same")
+                let own = try halo([name, "--help"]).out
+                #expect(own == help.out, "\(name) --help says the same")
             }
         }
-        #expect(try halo(["ctl", "--help"]).out == (try halo(["help", "ctl"])).out)
+        let ctlHelp = try halo(["help", "ctl"]).out
+        #expect(try halo(["ctl", "--help"]).out == ctlHelp)
         let unknown = try halo(["help", "frobnicate"])
         #expect(unknown.status == 2 && unknown.err.contains("the commands are demo, replay"), "\(unknown)")
     }

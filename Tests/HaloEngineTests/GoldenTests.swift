@@ -14,17 +14,22 @@ import Testing
 /// them with `HALO_UPDATE_GOLDEN=1 swift test --filter GoldenTests` and look at the new files.
 @Suite("Golden gallery")
 struct GoldenTests {
+    /// The scenes also drawn on the small panel. Worked out here, not in the @Test attribute:
+    /// Swift 6.0's compiler crashes on a closure there.
+    static let sceneNames = DemoGallery.scenes.map(\.name)
+    static let motionNames = DemoGallery.ringMotions.map(\.name)
+    static let smallBoardScenes = DemoGallery.scenes.map(\.name).filter { $0.hasPrefix("concurrent-") || $0.hasPrefix("placement-") }
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
     static let boards = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Boards").standardized.path
 
-    @Test("each gallery scene matches its golden image", arguments: DemoGallery.scenes.map(\.name))
+    @Test("each gallery scene matches its golden image", arguments: GoldenTests.sceneNames)
     func scene(name: String) throws {
         try compare(name, board: "mock-480x480", golden: name)
     }
 
     @Test(
         "concurrent activities and placements on a small landscape panel match their golden images",
-        arguments: DemoGallery.scenes.map(\.name).filter { $0.hasPrefix("concurrent-") || $0.hasPrefix("placement-") })
+        arguments: GoldenTests.smallBoardScenes)
     func smallBoard(name: String) throws {
         try compare(name, board: "mock-320x240-rgb565", golden: name + "-320x240")
     }
@@ -100,7 +105,7 @@ extension GoldenTests {
 
     @Test(
         "ring motion strips: each state's moments on a 12-LED ring, in colour and on on/off LEDs, match their golden images",
-        arguments: DemoGallery.ringMotions.map { $0.name })
+        arguments: GoldenTests.motionNames)
     func ringMotionStrip(name: String) throws {
         let scene = DemoGallery.ringMotions.first { $0.name == name }!
         let board = try BoardLoader.load("\(Self.boards)/mock-480x480.yaml")

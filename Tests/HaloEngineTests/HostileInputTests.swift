@@ -45,7 +45,7 @@ struct HostileInputTests {
 
     @Test(
         "regions at the limit, partly off screen or a pixel small draw every kind that takes one without trapping",
-        arguments: IndicatorKind.allCases.filter { $0 != .checkout && $0 != .network })
+        arguments: [IndicatorKind.circular, .linear, .spinner, .partial])
     func extremeRegionsDraw(kind: IndicatorKind) throws {
         let regions = [
             "-16383,-16383,16384,16384", "199,119,16384,16384", "0,0,1,1", "-16383,0,16384,1", "100,60,16384,16384", "0,0,16384,16384",

@@ -45,8 +45,9 @@ struct Picture: Equatable {
         guard width == other.width, height == other.height else { return (width * height, nil) }
         var count = 0
         var first: (Int, Int)?
-        for p in 0..<(width * height)
-        where rgb[p * 3] != other.rgb[p * 3] || rgb[p * 3 + 1] != other.rgb[p * 3 + 1] || rgb[p * 3 + 2] != other.rgb[p * 3 + 2] {
+        for p in 0..<(width * height) {
+            let at = p * 3
+            guard rgb[at..<at + 3].elementsEqual(other.rgb[at..<at + 3]) == false else { continue }
             count += 1
             if first == nil { first = (p % width, p / width) }
         }
