@@ -55,12 +55,19 @@ let package = Package(
         .target(name: "HaloMock", dependencies: ["HaloEngine", "HaloHAL", "HaloRender", "CZlib"]),
         // Layer 5: the daemon's control socket and loop, and the command.
         .target(name: "HaloDaemon", dependencies: ["HaloEngine", "HaloHAL", "HaloOutputs", "HaloRender", "HaloPOSIX", "CLinux"]),
+        // Turns a board into the daemon: its screen and LED ring opened, the loop wired to them,
+        // to its signals, the psplash FIFO and reloads. The command only parses and calls it.
+        .target(
+            name: "HaloSetup",
+            dependencies: [
+                "HaloEngine", "HaloRender", "HaloHAL", "HaloOutputs", "HaloMock", "HaloBoards", "HaloFreeType", "HaloDaemon",
+                "HaloBackends", "HaloPOSIX",
+            ]),
         .executableTarget(
             name: "halo",
             dependencies: [
                 "HaloEngine", "HaloRender", "HaloHAL", "HaloOutputs", "HaloMock", "HaloBoards", "HaloFreeType", "HaloDaemon",
-                "HaloBackends",
-                "HaloPOSIX", "CWideStores", "CBuildInfo",
+                "HaloBackends", "HaloSetup", "HaloPOSIX", "CWideStores", "CBuildInfo",
             ],
             // The systemd unit and udev rule that install beside the binary (see the README).
             exclude: ["install"],
@@ -88,6 +95,8 @@ let package = Package(
             dependencies: [
                 "HaloDaemon", "HaloPOSIX", "HaloEngine", "HaloHAL", "HaloOutputs", "HaloMock", "HaloRender", "HaloTestSupport", "CLinux",
             ]),
+        .testTarget(
+            name: "HaloSetupTests", dependencies: ["HaloSetup", "HaloBoards", "HaloDaemon", "HaloEngine", "HaloMock", "HaloRender"]),
         // Runs the built `halo` binary as a process: exit status, messages and files written.
         .testTarget(name: "HaloCommandTests", dependencies: ["halo", "HaloMock", "HaloEngine", "HaloTestSupport"]),
         // Boots Debian's kernel under QEMU and compares what its virtual GPUs scan out with the mock.

@@ -2,6 +2,7 @@
 import HaloBoards
 import HaloHAL
 import HaloRender
+import HaloSetup
 
 #if canImport(Glibc)
     import Glibc

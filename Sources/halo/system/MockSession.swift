@@ -6,6 +6,7 @@ import HaloHAL
 import HaloMock
 import HaloOutputs
 import HaloRender
+import HaloSetup
 
 /// An engine on the mock display of a board: what demo, replay and bench run on.
 final class MockSession {

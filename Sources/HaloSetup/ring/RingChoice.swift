@@ -8,9 +8,9 @@ import HaloOutputs
 import HaloRender
 
 /// The LED ring `halo run` drives, as the board's `leds:` keys ask: opened once at start.
-enum RingChoice {
+public enum RingChoice {
     /// The board's ring, or nil when it has none (`leds.count` 0).
-    static func open(_ board: Board) throws(RingError) -> (any RingOutput)? {
+    public static func open(_ board: Board) throws(RingError) -> (any RingOutput)? {
         try make(
             board, bus: { path throws(RingError) in try Spidev(path: path) },
             lines: { names, activeLow throws(RingError) in try GpiodLines(names, activeLow: activeLow) })
@@ -18,7 +18,7 @@ enum RingChoice {
 
     /// The board's ring on a bus `bus(path)` opens, or GPIO lines `lines(names, activeLow)`
     /// requests: spidev and libgpiod for `halo run`, recorders for `halo replay`.
-    static func make(
+    public static func make(
         _ board: Board, bus: (String) throws(RingError) -> any SPIBus, lines: ([String], Bool) throws(RingError) -> any GpioLines
     ) throws(RingError) -> (any RingOutput)? {
         guard let ring = try bare(board, bus: bus, lines: lines) else { return nil }
@@ -27,7 +27,7 @@ enum RingChoice {
     }
 
     /// `ring` joined to `engine`, for the daemon's or a replay's outputs.
-    static func lights<R: RingOutput>(_ ring: R, _ engine: Engine, _ board: Board, paced: Bool = false) -> any EngineOutput {
+    public static func lights<R: RingOutput>(_ ring: R, _ engine: Engine, _ board: Board, paced: Bool = false) -> any EngineOutput {
         let lights = RingLights(engine: engine, output: ring, look: board.ringLook)
         lights.dithers = board.ringDithers
         // The daemon's ring keeps the board's pace whatever asks for frames; a replay takes
@@ -36,12 +36,12 @@ enum RingChoice {
         return lights
     }
 
-    static func powered<R: RingOutput>(_ ring: R, _ line: String) throws(RingError) -> any RingOutput {
+    public static func powered<R: RingOutput>(_ ring: R, _ line: String) throws(RingError) -> any RingOutput {
         try PoweredRing(ring, powerLine: line)
     }
 
     /// The ring without its power line.
-    static func bare(
+    public static func bare(
         _ board: Board, bus: (String) throws(RingError) -> any SPIBus, lines: ([String], Bool) throws(RingError) -> any GpioLines
     ) throws(RingError) -> (any RingOutput)? {
         let count = board.leds.count
@@ -80,7 +80,7 @@ enum RingChoice {
     }
 
     /// The ring's driver, chip and device, for the log.
-    static func describe(_ board: Board) -> String {
+    public static func describe(_ board: Board) -> String {
         let d = board.ledDriver
         switch d.driver {
         case .mock: return "mock"

@@ -6,14 +6,14 @@ import HaloHAL
 import HaloMock
 
 /// The screen `halo run` draws on, as the board's `display:` key (or `--display`) asks.
-enum ScreenChoice {
+public enum ScreenChoice {
     case mock(MemoryDisplay)
     case drm(DrmDisplay)
     case fbdev(FbdevDisplay<LinuxFramebuffer>)
     /// `display: none`.
     case headless
 
-    static func open(_ board: Board, kind: DisplaySettings.Kind, waitMasterSeconds: Int) throws(DisplayError) -> ScreenChoice {
+    public static func open(_ board: Board, kind: DisplaySettings.Kind, waitMasterSeconds: Int) throws(DisplayError) -> ScreenChoice {
         let display = board.display
         let settings = DrmRequest(
             device: display.device, connector: display.connector, mode: display.mode, rotationFromPanel: display.rotationFromPanel)
@@ -51,7 +51,7 @@ enum ScreenChoice {
         }
     }
 
-    static func openFbdev(_ board: Board) throws(DisplayError) -> FbdevDisplay<LinuxFramebuffer> {
+    public static func openFbdev(_ board: Board) throws(DisplayError) -> FbdevDisplay<LinuxFramebuffer> {
         var path = board.display.device ?? "/dev/fb0"
         if path.hasPrefix("/dev/dri/") {
             // The board names a DRM card: draw on that card's own framebuffer, which need not

@@ -1,0 +1,138 @@
+// SPDX-License-Identifier: Apache-2.0
+import HaloBoards
+import HaloDaemon
+import HaloEngine
+import HaloFreeType
+import HaloHAL
+import HaloOutputs
+import HaloPOSIX
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A failure to start the daemon, already worded as the one sentence to print.
+public struct SetupError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// What `halo run` was asked for.
+public struct DaemonOptions {
+    /// The board's name or path, read again on SIGHUP.
+    public var boardSource: String
+    public var board: Board
+    public var socket: String
+    /// The display to open: the board's `display` key unless `--display` overrides it.
+    public var display: DisplaySettings.Kind
+    public var waitMasterSeconds: Int
+    public var psplashFifo: String?
+    /// Where log lines go (standard error for `halo run`).
+    public var log: (String) -> Void
+
+    public init(
+        boardSource: String, board: Board, socket: String, display: DisplaySettings.Kind? = nil, waitMasterSeconds: Int = 0,
+        psplashFifo: String? = nil, log: @escaping (String) -> Void
+    ) {
+        self.boardSource = boardSource
+        self.board = board
+        self.socket = socket
+        self.display = display ?? board.display.kind
+        self.waitMasterSeconds = waitMasterSeconds
+        self.psplashFifo = psplashFifo
+        self.log = log
+    }
+}
+
+/// The daemon put together for a board and a display: the engine with the board's theme and
+/// font, the screen and the LED ring as outputs, the loop listening on the socket with its
+/// signals, the psplash FIFO if asked for, and reloads. `run` serves until it is stopped.
+public final class DaemonAssembly {
+    public let server: ControlServer
+    public let options: DaemonOptions
+    /// The ring's driver, chip and device, when the board has one (for the start-up line).
+    public let ringDescription: String?
+    /// The line `halo run` logs at start: the board, the screen, the ring and the socket.
+    public let banner: String
+    let fifo: PsplashFifo?
+
+    /// Puts the daemon together on `display` (nil: no screen), named `described` in replies
+    /// and the log; `snapshots` is the mock display's snapshot folder.
+    public init(_ options: DaemonOptions, display: (any Display)?, described: String, snapshots: String? = nil) throws(SetupError) {
+        self.options = options
+        let board = options.board
+        let text: FreeTypeText
+        do { text = try FreeTypeText(fontPath: board.theme.fontPath) } catch { throw SetupError(error.description) }
+        // The display's own size: a DRM mode may differ from the board's. Without a screen the
+        // engine still lays out on the board's, unseen.
+        let size = display.map { $0.rotation.logicalSize(width: $0.width, height: $0.height) } ?? (board.logicalWidth, board.logicalHeight)
+        let engine = Engine(screenWidth: size.0, screenHeight: size.1, theme: board.theme, policy: board.policy, text: text)
+        var outputs: [any EngineOutput] = []
+        if let display { outputs.append(Self.screen(display, engine)) }
+        let ring: (any RingOutput)?
+        do { ring = try RingChoice.open(board) } catch { throw SetupError(error.description) }
+        if let ring { outputs.append(RingChoice.lights(ring, engine, board, paced: true)) }
+        if outputs.isEmpty {
+            throw SetupError(
+                "\(board.name) has display: none and no LED ring, so there is nothing to show on; give it a ring (leds.count, leds.driver) or a screen"
+            )
+        }
+        do {
+            let signals = try SignalDescriptor([SIGTERM, SIGINT, SIGHUP] + StraySignals.reported)
+            let listener = try UnixListener(path: options.socket, group: board.socketGroup)
+            // Without a screen, the loop keeps the ring's pace; with one, the ring is sent each
+            // of the screen's frames in which it changed.
+            let rate = display == nil ? board.ledDriver.framesPerSecond : board.framesPerSecond
+            server = ControlServer(
+                engine: engine, outputs: outputs, listener: listener, signals: signals, frameRate: rate,
+                frameBudgetMilliseconds: board.display.frameBudgetMilliseconds)
+            fifo = try options.psplashFifo.map { path throws(SystemError) in try PsplashFifo(path: path) }
+        } catch {
+            throw SetupError(error.description)
+        }
+        ringDescription = ring.map { _ in RingChoice.describe(board) }
+        let ringNote = ringDescription.map { " and a \(board.leds.count)-LED ring (\($0))" } ?? ""
+        banner = "\(board.name) on \(described)\(ringNote), socket \(options.socket)"
+        server.log = options.log
+        server.screenName = described
+        server.snapshotPath = snapshots
+        server.onFirstFrame = { SystemdNotifier.notify("READY=1") }
+        wireReloads()
+        wirePsplash()
+    }
+
+    static func screen<D: Display>(_ display: D, _ engine: Engine) -> any EngineOutput { Screen(engine: engine, display: display) }
+
+    /// SIGHUP reads the board again (`BoardReload`). Unowned: the server owns the closure.
+    func wireReloads() {
+        var running = options.board
+        let source = options.boardSource
+        server.onReload = { [unowned server] sender in
+            if let reloaded = BoardReload.apply(source, to: server, running: running, sender: sender) { running = reloaded }
+        }
+    }
+
+    /// psplash's FIFO as one more event source of the loop, with its own deadline for a
+    /// message a writer left unfinished.
+    func wirePsplash() {
+        guard let fifo else { return }
+        server.watch(
+            DescriptorEvents(fifo.descriptor.raw, deadline: { fifo.translator.deadline?.microseconds }) { [unowned server] in
+                fifo.serve(
+                    at: MonotonicClock.now(), run: { server.execute($0, at: MonotonicClock.now()) },
+                    report: { server.report("psplash", $0) }, quit: { server.stop() })
+            })
+    }
+
+    /// Serves until SIGTERM, SIGINT or psplash's QUIT, then leaves the outputs as the board
+    /// says (the ring dark or kept, `onExit` for the screen).
+    public func run(onExit: () -> Void = {}) {
+        options.log(banner)
+        server.run()
+        SystemdNotifier.notify("STOPPING=1")
+        for output in server.outputs { output.stop(keepingPicture: options.board.ledDriver.keepOnExit) }
+        onExit()
+    }
+}
