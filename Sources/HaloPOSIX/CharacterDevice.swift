@@ -12,7 +12,7 @@ public enum CharacterDevice {
     /// The device at `path`, opened. The error keeps the errno of a failed `open` so callers
     /// can name the fix for EACCES or ENOENT.
     public static func open(_ path: String, flags: Int32) throws(SystemError) -> Descriptor {
-        let fd = Glibc.open(path, flags | O_NOCTTY)
+        let fd = systemOpen(path, flags | O_NOCTTY)
         if fd < 0 { throw SystemError("open", subject: path) }
         var info = stat()
         if fstat(fd, &info) != 0 || info.st_mode & S_IFMT != S_IFCHR {

@@ -27,7 +27,7 @@ public final class Descriptor {
     /// Reads into `buffer`, retrying interrupted calls.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> ReadResult {
         while true {
-            let n = Glibc.read(raw, buffer.baseAddress, buffer.count)
+            let n = systemRead(raw, buffer.baseAddress, buffer.count)
             if n > 0 { return .bytes(n) }
             if n == 0 { return .end }
             let e = errno
@@ -42,7 +42,7 @@ public final class Descriptor {
     public func writeAll(_ bytes: UnsafeRawBufferPointer, subject: String) throws(SystemError) {
         var at = 0
         while at < bytes.count {
-            let n = Glibc.write(raw, bytes.baseAddress! + at, bytes.count - at)
+            let n = systemWrite(raw, bytes.baseAddress! + at, bytes.count - at)
             if n > 0 {
                 at += n
                 continue

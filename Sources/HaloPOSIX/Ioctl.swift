@@ -10,7 +10,7 @@ extension Descriptor {
     /// the request's name (`FBIOGET_VSCREENINFO`), for the error, which keeps the errno.
     public func ioctl<T>(_ request: UInt, _ argument: inout T, _ name: String) throws(SystemError) {
         while true {
-            let r = withUnsafeMutablePointer(to: &argument) { Glibc.ioctl(raw, request, $0) }
+            let r = withUnsafeMutablePointer(to: &argument) { systemIoctl(raw, request, $0) }
             if r >= 0 { return }
             let e = errno
             if e == EINTR { continue }

@@ -47,7 +47,7 @@ public enum RegularFile {
                 if bytes.count >= limit { break }
                 bytes.append(contentsOf: [UInt8](repeating: 0, count: min(4096, limit - bytes.count)))
             }
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(file.raw, $0.baseAddress! + filled, $0.count - filled) }
+            let n = bytes.withUnsafeMutableBytes { systemRead(file.raw, $0.baseAddress! + filled, $0.count - filled) }
             if n < 0 {
                 if errno == EINTR { continue }
                 let e = errno

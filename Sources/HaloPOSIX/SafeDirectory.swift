@@ -25,7 +25,7 @@ public enum SafeDirectory {
     public static func open(_ path: String, holding what: String, fix: String) throws(SystemError) -> Descriptor {
         // Its last step is never a link: one planted in a sticky directory such as /tmp would
         // point the daemon at a directory of someone else's choosing.
-        let fd = Glibc.open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        let fd = systemOpen(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         if fd < 0 {
             let e = errno
             // With O_DIRECTORY, Linux says ENOTDIR for a link where ELOOP would be expected.

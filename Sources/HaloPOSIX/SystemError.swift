@@ -15,7 +15,7 @@ public struct SystemError: Error, CustomStringConvertible, Sendable {
     /// A whole sentence that replaces the generic wording, where the cause is known.
     public var message: String?
 
-    public init(_ call: String, errno: Int32 = Glibc.errno, subject: String = "", message: String? = nil) {
+    public init(_ call: String, errno: Int32 = systemErrno(), subject: String = "", message: String? = nil) {
         self.call = call
         self.errno = errno
         self.subject = subject

@@ -5,6 +5,7 @@ import HaloEngine
 import HaloHAL
 import HaloMock
 import HaloOutputs
+import HaloPOSIX
 import HaloRender
 import HaloTestSupport
 import Testing

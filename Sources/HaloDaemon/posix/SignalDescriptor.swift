@@ -42,7 +42,7 @@ public final class SignalDescriptor {
         var out: [Received] = []
         var info = signalfd_siginfo()
         while out.count < limit {
-            let n = withUnsafeMutableBytes(of: &info) { Glibc.read(descriptor.raw, $0.baseAddress, $0.count) }
+            let n = withUnsafeMutableBytes(of: &info) { systemRead(descriptor.raw, $0.baseAddress, $0.count) }
             if n != MemoryLayout<signalfd_siginfo>.size { break }
             let pid = Int32(bitPattern: info.ssi_pid)
             let sender =

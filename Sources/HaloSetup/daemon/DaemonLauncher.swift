@@ -3,6 +3,7 @@ import HaloBackends
 import HaloBoards
 import HaloDaemon
 import HaloHAL
+import HaloPOSIX
 
 /// `halo run` after its arguments: opens the screen the board asks for (DRM, fbdev, the mock
 /// display or none), puts the daemon together on it and serves until it is stopped. On a real

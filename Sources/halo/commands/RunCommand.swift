@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import HaloBoards
 import HaloDaemon
+import HaloPOSIX
 import HaloSetup
 
 /// `halo run`: the daemon. The command reads its arguments and the board; `DaemonLauncher`

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 import CLinux
-import HaloPOSIX
 
 #if canImport(Glibc)
     import Glibc
@@ -61,7 +60,7 @@ public enum UnixSocket {
     /// Connects to the socket at `path` (blocking).
     public static func connect(_ path: String) throws(SystemError) -> Descriptor {
         let s = try newSocket(nonBlocking: false)
-        let r = try withAddress(path) { Glibc.connect(s.raw, $0, $1) }
+        let r = try withAddress(path) { systemConnect(s.raw, $0, $1) }
         if r != 0 { throw SystemError("connect to", subject: path) }
         return s
     }
@@ -168,7 +167,7 @@ public final class UnixListener {
     public func accept() throws(SystemError) -> Accepted {
         while true {
             // Not inherited by programs the daemon might start, and never blocking the loop.
-            let fd = Glibc.accept(descriptor.raw, nil, nil)
+            let fd = systemAccept(descriptor.raw)
             if fd >= 0 {
                 _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
                 _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
