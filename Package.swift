@@ -17,7 +17,8 @@ let package = Package(
         .library(name: "HaloMock", targets: ["HaloMock"]),
     ],
     targets: [
-        // Layer 1: the rendering core. Standard library only; also compiled as Embedded Swift by .ci/embedded-check.
+        // Layer 1, HaloRender: the rendering core and the LED colour and motion maths. Standard
+        // library only; also compiled as Embedded Swift by .ci/embedded-check.
         .target(name: "HaloRender"),
 
         // C libraries every embedded distribution ships, reached through pkg-config.
@@ -34,35 +35,36 @@ let package = Package(
         // The commit the binary was built from, for `halo --version`.
         .target(name: "CBuildInfo", cSettings: [.define("HALO_COMMIT", to: "\"\(commit)\"")]),
 
-        // The thin POSIX layer under the backends, the daemon and the loaders: owned
-        // descriptors, errno-keeping errors, safe whole-file reads.
+        // Layer 3, under the backends, the daemon and the loaders: the thin POSIX layer (owned
+        // descriptors, errno-keeping errors, safe file reads, Unix sockets, signals).
         .target(name: "HaloPOSIX", dependencies: ["CLinux"]),
 
-        // Layer 2: indicator state machines, animation, layout, control language.
+        // Layer 2, HaloEngine: indicator state machines, animation, layout, control language.
         .target(name: "HaloEngine", dependencies: ["HaloRender"]),
-        // The hardware protocols the backends implement (Display, RingOutput) and their errors:
-        // nothing of boards, daemons or the engine.
+        // Layer 3, HaloHAL: the hardware protocols the backends implement (Display, RingOutput,
+        // EventSource) and their errors: nothing of boards, daemons or the engine.
         .target(name: "HaloHAL", dependencies: ["HaloRender"]),
-        // Joins the engine to its outputs: a Screen draws it on a Display, RingLights on a RingOutput.
+        // Layer 3, HaloOutputs: joins the engine to its outputs (a Screen on a Display, RingLights on a RingOutput).
         .target(name: "HaloOutputs", dependencies: ["HaloEngine", "HaloHAL", "HaloRender"]),
         // Text rasterisation behind the engine's TextRasterizer protocol.
         .target(name: "HaloFreeType", dependencies: ["HaloEngine", "HaloRender", "HaloPOSIX", "CFreeType"]),
-        // Board profiles (YAML through libyaml).
+        // Layer 3, HaloBoards: board profiles (YAML through libyaml).
         .target(name: "HaloBoards", dependencies: ["HaloEngine", "HaloHAL", "HaloRender", "HaloPOSIX", "CYAML"]),
-        // Layer 3: hardware backends behind HaloHAL's Display and RingOutput protocols.
+        // Layer 3, HaloBackends: hardware backends behind HaloHAL's protocols (DRM, fbdev, SPI, GPIO, LED class).
         .target(name: "HaloBackends", dependencies: ["HaloHAL", "HaloRender", "HaloPOSIX", "CLinux", "CDRM", "CGPIOD"]),
-        // Layer 4: the mock backend: memory display, LED recorder, PNG output, the demo gallery.
+        // Layer 4, HaloMock: the mock backend (memory display, LED recorder, PNG output, the demo gallery).
         .target(name: "HaloMock", dependencies: ["HaloEngine", "HaloHAL", "HaloRender", "CZlib"]),
-        // Layer 5: the daemon's control socket and loop, and the command.
+        // Layer 5, HaloDaemon: the daemon's control socket and loop.
         .target(name: "HaloDaemon", dependencies: ["HaloEngine", "HaloHAL", "HaloOutputs", "HaloRender", "HaloPOSIX", "CLinux"]),
-        // Turns a board into the daemon: its screen and LED ring opened, the loop wired to them,
-        // to its signals, the psplash FIFO and reloads. The command only parses and calls it.
+        // Layer 5, HaloSetup: turns a board into the daemon (its screen and LED ring opened, the
+        // loop wired to them, its signals, the psplash FIFO and reloads).
         .target(
             name: "HaloSetup",
             dependencies: [
                 "HaloEngine", "HaloRender", "HaloHAL", "HaloOutputs", "HaloMock", "HaloBoards", "HaloFreeType", "HaloDaemon",
                 "HaloBackends", "HaloPOSIX",
             ]),
+        // Layer 6, halo: the command, which only parses arguments and calls the layers above.
         .executableTarget(
             name: "halo",
             dependencies: [

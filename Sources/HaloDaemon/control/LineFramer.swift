@@ -21,8 +21,6 @@ public struct LineFramer {
         partial.reserveCapacity(256)
     }
 
-    /// Bytes held for an unfinished line.
-    public var pendingBytes: Int { partial.count }
     /// True between the first byte of a line and its newline (an overlong one included).
     public var isMidLine: Bool { !partial.isEmpty || dropped > 0 }
 

@@ -83,7 +83,4 @@ public struct RateLimitedLog {
         if w.otherSources > 0 { text += " and \(w.otherSources) from others" }
         return text
     }
-
-    /// Lines left out in windows that have not ended yet, for a last word at exit.
-    public var pendingSuppressed: Int { windows.values.reduce(0) { $0 + $1.suppressed } }
 }

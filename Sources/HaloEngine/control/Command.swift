@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-/// One line of the control language, parsed. The same commands come from scripts and, later,
-/// from the daemon's socket.
+/// One line of the control language, parsed: from a script, a client of the daemon's socket,
+/// or the psplash FIFO's translation.
 public enum Command: Equatable, Sendable {
     case show(id: String, kind: IndicatorKind, options: ShowOptions)
     case progress(id: String, value: ProgressValue)
@@ -28,7 +28,7 @@ public struct ShowOptions: Equatable, Sendable {
     public var value: ProgressValue?
     /// nil: the default (show the value when there is one).
     public var showValue: Bool?
-    /// In screen pixels; nil centres the indicator on the screen.
+    /// In logical screen pixels; nil for the placement's own place (the centre, an edge).
     public var region: Region?
     /// nil: the kind's default (`center`, or `inline` with a region).
     public var place: Placement?

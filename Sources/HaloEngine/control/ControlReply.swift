@@ -6,8 +6,6 @@ public struct ControlReply: Sendable {
     public var text: String
     /// The command, when it was carried out.
     public var applied: Command?
-
-    public var isError: Bool { applied == nil }
 }
 
 extension Engine {

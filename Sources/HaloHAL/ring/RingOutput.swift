@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
-/// One LED of a ring, as a colour. GPIO, SPI and LED-class backends implement `RingOutput`;
-/// the mock records what it is sent.
+/// An LED ring: how many LEDs it has and a way to show one colour on each. The SPI, GPIO and
+/// LED-class backends implement it on hardware; the mock records what it is sent.
 public protocol RingOutput: AnyObject {
     /// Number of LEDs, clockwise from the one at 12 o'clock.
     var count: Int { get }

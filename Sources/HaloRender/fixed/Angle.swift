@@ -21,9 +21,6 @@ public struct Angle: Equatable, Hashable, Comparable, Sendable {
         self.units = Int32(Fixed.mulDiv(numerator, Int64(Angle.unitsPerTurn), denominator))
     }
 
-    /// Reduced into `0 ..< 65536`.
-    public var normalized: Angle { Angle(units: units & 0xFFFF) }
-
     public static func + (a: Angle, b: Angle) -> Angle { Angle(units: a.units &+ b.units) }
     public static func - (a: Angle, b: Angle) -> Angle { Angle(units: a.units &- b.units) }
     public static func < (a: Angle, b: Angle) -> Bool { a.units < b.units }

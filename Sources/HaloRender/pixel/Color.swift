@@ -34,8 +34,6 @@ public struct Color: Equatable, Hashable, Sendable {
         return Color(r: mix(r, other.r), g: mix(g, other.g), b: mix(b, other.b), a: mix(a, other.a))
     }
 
-    public var isOpaque: Bool { a == 255 }
-    public var isInvisible: Bool { a == 0 }
 }
 
 /// Blending arithmetic: source-over in stored (non-linear) values, rounded to nearest.
