@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import HaloEngine
 import HaloRender
 
 /// The app under the gallery's indicators: a plain dark app screen that Halo draws itself, a
@@ -6,9 +7,8 @@ import HaloRender
 /// inline indicator's item and a toolbar bar read at a glance, as they would over a real app.
 /// Text is shown as placeholder bars, so no font or language is implied, in muted tones, so the
 /// indicators' own labels stay the brightest text on screen. It scales with the
-/// screen; its layers sit under every layer the engine draws (keys from `firstKey`).
+/// screen; its layers sit under every layer the engine draws (keys `LayerKey.backdrop`).
 public enum DemoBackdrop {
-    public static let firstKey: UInt32 = 0xE000_0000
 
     static let page = Color(rgb: 0x1B2029)
     static let bar = Color(rgb: 0x283140)
@@ -82,7 +82,7 @@ public enum DemoBackdrop {
             shapes.append(line(x: textX, y: r.y + r.height / 3, length: room * 4 / 5, thickness: unit * 3 / 4 + 1, strong))
             shapes.append(line(x: textX, y: r.y + r.height * 2 / 3, length: room / 2, thickness: unit / 2 + 1, faint))
         }
-        return shapes.enumerated().map { Layer(key: firstKey + UInt32($0.offset), $0.element) }
+        return shapes.enumerated().map { Layer(key: LayerKey.backdrop($0.offset), $0.element) }
     }
 
     /// A horizontal bar with round ends, as a line of placeholder text.

@@ -176,3 +176,27 @@ struct FrameTests {
         #expect(s.compositor.ringProfiles.byteCount < 64 * 1024)
     }
 }
+
+@Suite("Layer keys")
+struct LayerKeyTests {
+    @Test("every layer an activity draws is traced back to it; toasts and the app's backdrop belong to none")
+    func tracedBack() throws {
+        let engine = makeEngine()
+        try engine.run("show up circular label=\"Uploading photos\" value=40% cancellable=yes", at: 0)
+        try engine.run("show dl linear place=dialog label=\"Downloading the map\" value=10%", at: 0)
+        try engine.run("toast \"Saved\"", at: 0)
+        let layers = engine.layers(atMs: 1000)
+        let serials = Set(layers.compactMap { LayerKey.serial(of: $0.key) })
+        #expect(serials.count == 2, "two activities: \(serials)")
+        #expect(layers.contains { LayerKey.serial(of: $0.key) == nil }, "the toast belongs to no activity")
+        #expect(LayerKey.serial(of: LayerKey.backdrop(3)) == nil)
+        #expect(LayerKey.serial(of: LayerKey.activity(7, .label) + 1) == 7, "a label's second line is still its activity's")
+    }
+
+    @Test("serials wrap before an activity's keys could reach the toasts' or the backdrop's")
+    func wrap() {
+        let last = LayerKey.serialLimit - 1
+        #expect(LayerKey.activity(last, .label) + 7 < LayerKey.backdrop(0))
+        #expect(LayerKey.activity(LayerKey.serialLimit) == LayerKey.activity(0))
+    }
+}

@@ -266,7 +266,7 @@ public final class Engine {
             trackHidden: o.trackHidden, cancellable: o.cancellable,
             progress: progress, switchFrom: nil, outcome: nil, endedAt: nil, visibleFrom: now + policy.showDelay, removeAt: nil,
             owner: owner)
-        nextSerial &+= 1
+        nextSerial = LayerKey.serial(after: nextSerial)
         activities.append(a)
         return []
     }
@@ -368,7 +368,7 @@ extension Engine {
         let full = OverlayFade.fadingIn(theme.overlayOpacity, since: a.visibleFrom, at: gone)
         let rect = a.overlayRect(width: screenWidth, height: screenHeight)
         if overlayFades.count >= OverlayFade.capacity { overlayFades.removeFirst() }
-        overlayFades.append(OverlayFade(key: a.serial << 4, rect: rect, onTop: a.dimsAsModal, from: full, start: gone))
+        overlayFades.append(OverlayFade(key: LayerKey.activity(a.serial), rect: rect, onTop: a.dimsAsModal, from: full, start: gone))
     }
 
     /// Sets the centre's glide to the places the arrangement gives at `moment`.

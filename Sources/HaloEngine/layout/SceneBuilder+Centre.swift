@@ -149,7 +149,7 @@ extension SceneBuilder {
             layers.append(Layer(key: base, .ring(ring)))
         }
         guard let text = labelText(a) else { return }
-        addRowText(text, x: textX, row: row, key: base + 8)
+        addRowText(text, x: textX, row: row, key: base + .label)
     }
 
     /// One line of text at `x` in `row`, cut with an ellipsis to the row's end.

@@ -37,7 +37,7 @@ extension SceneBuilder {
         let diameter = theme.circularDiameter
         let cx = c.x << 7, cy = c.y << 7  // half pixels to Q8
         addCircle(a, cx: cx, cy: cy, diameter: diameter, thickness: min(theme.circularThickness, diameter / 2), base)
-        addLabel(a, text: labelText(a), top: (cy >> 8) + diameter / 2 + theme.labelGap, centreX: cx, color: theme.text, base + 8)
+        addLabel(a, text: labelText(a), top: (cy >> 8) + diameter / 2 + theme.labelGap, centreX: cx, color: theme.text, base + .label)
     }
 
     mutating func addLinear(_ a: Activity, _ base: UInt32) {
@@ -59,11 +59,11 @@ extension SceneBuilder {
             let sx = (x >> 8) + barWidth + 12, sy = (cy >> 8) - size / 2
             layers.append(
                 Layer(
-                    key: base + 3,
+                    key: base + .stop,
                     .roundedRect(
                         RoundedRectShape(pixels: IntRect(x: sx, y: sy, width: size, height: size), radius: 2, color: theme.indicator))))
         }
-        addLabel(a, text: labelText(a), top: (y >> 8) + h + theme.labelGap / 2, centreX: cx, color: theme.text, base + 8)
+        addLabel(a, text: labelText(a), top: (y >> 8) + h + theme.labelGap / 2, centreX: cx, color: theme.text, base + .label)
     }
 
     mutating func addSpinner(_ a: Activity, _ base: UInt32) {
@@ -76,14 +76,14 @@ extension SceneBuilder {
         let lines = layoutLines(label, size: size, maxWidth: TextRoom.width(.label, theme, screenWidth: width))
         let lineHeight = engine.labels.lineHeight(size: size)
         let top = (c.y >> 1) - d / 2 - theme.labelGap - lineHeight * Int32(lines.count)
-        addLines(lines, top: top, centreX: c.x << 7, size: size, color: theme.text, base + 8)
+        addLines(lines, top: top, centreX: c.x << 7, size: size, color: theme.text, base + .label)
     }
 
     mutating func addCheckout(_ a: Activity, _ base: UInt32) {
         layers.append(Layer(key: base, .fill(IntRect(x: 0, y: 0, width: width, height: height), overlayColor(a))))
         let bw = TextRoom.checkoutBoxWidth(theme, screenWidth: width), bh = min(theme.boxHeight, height - 16)
         let box = IntRect(x: (width - bw) / 2, y: (height - bh) / 2, width: bw, height: bh)
-        layers.append(Layer(key: base + 1, .roundedRect(RoundedRectShape(pixels: box, radius: theme.boxRadius, color: theme.box))))
+        layers.append(Layer(key: base + .second, .roundedRect(RoundedRectShape(pixels: box, radius: theme.boxRadius, color: theme.box))))
         let d = theme.spinnerDiameter
         let size = theme.fontSize
         let lines = a.label.map { layoutLines($0, size: size, maxWidth: TextRoom.width(.checkout, theme, screenWidth: width)) } ?? []
@@ -91,8 +91,8 @@ extension SceneBuilder {
         let textHeight = lines.isEmpty ? 0 : theme.labelGap + lineHeight * Int32(lines.count)
         let top = box.y + (bh - d - textHeight) / 2
         let cx = width << 7
-        addSpinnerRing(a, cx: cx, cy: (top << 8) + (d << 7), diameter: d, thickness: theme.spinnerThickness, base + 2)
-        addLines(lines, top: top + d + theme.labelGap, centreX: cx, size: size, color: theme.boxText, base + 8)
+        addSpinnerRing(a, cx: cx, cy: (top << 8) + (d << 7), diameter: d, thickness: theme.spinnerThickness, base + .third)
+        addLines(lines, top: top + d + theme.labelGap, centreX: cx, size: size, color: theme.boxText, base + .label)
     }
 
     /// The dimming of `a`'s overlay at this frame: fading in for its first 200 ms.
@@ -113,7 +113,7 @@ extension SceneBuilder {
     mutating func addPartial(_ a: Activity, _ base: UInt32) {
         layers.append(Layer(key: base, .fill(a.overlayRect(width: width, height: height), overlayColor(a))))
         let c = centre(a)
-        addSpinnerRing(a, cx: c.x << 7, cy: c.y << 7, diameter: theme.spinnerDiameter, thickness: theme.spinnerThickness, base + 1)
+        addSpinnerRing(a, cx: c.x << 7, cy: c.y << 7, diameter: theme.spinnerDiameter, thickness: theme.spinnerThickness, base + .second)
     }
 
     mutating func addNetwork(_ a: Activity, _ base: UInt32) {
@@ -133,7 +133,7 @@ extension SceneBuilder {
     }
 
     /// A circular indicator centred at (`cx`, `cy`) in Q8: its ring (a spinner's has no track)
-    /// and its check, cross or stop icon, at keys `key` to `key + 3`.
+    /// and its check, cross or stop icon, at `key` and its `.second` to `.stop` parts.
     @inline(__always)
     mutating func addCircle(_ a: Activity, cx: Int32, cy: Int32, diameter: Int32, thickness: Int32, _ key: UInt32) {
         if a.kind == .spinner {
@@ -173,11 +173,11 @@ extension SceneBuilder {
         let bw = TextRoom.toastBoxWidth(theme, screenWidth: width)
         let bh = max(theme.toastHeight, lineHeight * Int32(t.lines.count) + 24)
         let box = IntRect(x: (width - bw) / 2, y: (height - bh) / 2, width: bw, height: bh)
-        let key = 0xF000_0000 | (t.serial << 4)
+        let key = LayerKey.toast(t.serial)
         let background = theme.toastBackground.withOpacity(UInt8(Blend.mul255(UInt32(theme.toastOpacity), UInt32(opacity))))
         layers.append(
             Layer(key: key, .roundedRect(RoundedRectShape(pixels: box, radius: min(theme.toastRadius, bh / 2), color: background))))
         let top = box.y + (bh - lineHeight * Int32(t.lines.count)) / 2
-        addLines(t.lines, top: top, centreX: width << 7, size: size, color: theme.toastText.withOpacity(opacity), key + 8)
+        addLines(t.lines, top: top, centreX: width << 7, size: size, color: theme.toastText.withOpacity(opacity), key + .label)
     }
 }

@@ -70,8 +70,8 @@ extension SceneBuilder {
         guard let placed = place(a) else { return }
         layers.append(Layer(key: base, .fill(IntRect(x: 0, y: 0, width: width, height: height), overlayColor(a))))
         let box = ProgressDialogLayout.box(theme, screenWidth: width, screenHeight: height)
-        layers.append(Layer(key: base + 1, .roundedRect(RoundedRectShape(pixels: box, radius: theme.boxRadius, color: theme.box))))
-        addPlaced(a, placed, textColor: theme.boxText, base + 4)
+        layers.append(Layer(key: base + .second, .roundedRect(RoundedRectShape(pixels: box, radius: theme.boxRadius, color: theme.box))))
+        addPlaced(a, placed, textColor: theme.boxText, base + .inner)
     }
 
     /// A progress toast in the box the centre's arrangement gave it.
@@ -85,10 +85,10 @@ extension SceneBuilder {
             cancellable: a.cancellable && a.outcome == nil, hasLabel: labelText(a) != nil, maxLines: ProgressToastLayout.labelLines(a),
             in: box,
             theme: theme, lineHeight: lineHeight, lines: labelLines(a))
-        addPlaced(a, placed, textColor: theme.toastText, base + 4)
+        addPlaced(a, placed, textColor: theme.toastText, base + .inner)
     }
 
-    /// The indicator and label of `placed`: the indicator at keys `key` to `key + 3`, the label's
+    /// The indicator and label of `placed`: the indicator at `key` and its parts up to `.stop`, the label's
     /// lines at the activity's usual label keys.
     mutating func addPlaced(_ a: Activity, _ placed: PlacedIndicator, textColor: Color, _ key: UInt32) {
         let r = placed.indicator
@@ -102,7 +102,7 @@ extension SceneBuilder {
         }
         addLines(
             placed.lines, top: placed.text.y, centreX: (placed.text.x * 2 + placed.text.width) << 7, size: theme.fontSize, color: textColor,
-            (a.serial << 4) + 8)
+            LayerKey.activity(a.serial, .label))
     }
 
     /// The unfilled part of `a`'s ring or bar: the theme's track, or in a dialog's box a track
@@ -123,7 +123,7 @@ extension SceneBuilder {
     }
 
     /// A bar for `a` filling `r` (its fill, or its outcome's colour) and its stop icon, if it
-    /// has one and runs; at keys `key` and `key + 3`.
+    /// has one and runs; at `key` and `key + .stop`.
     mutating func addBar(_ a: Activity, in r: IntRect, stop: IntRect?, _ key: UInt32) {
         let outcome = outcomeColor(a)
         let full = r.width << 8
@@ -133,7 +133,7 @@ extension SceneBuilder {
             track: outcome ?? (a.trackHidden ? .clear : trackColor(a)), indicator: outcome ?? theme.indicator, fillFrom: from, fillTo: to)
         layers.append(Layer(key: key, .bar(bar)))
         if let stop, outcome == nil {
-            layers.append(Layer(key: key + 3, .roundedRect(RoundedRectShape(pixels: stop, radius: 2, color: theme.indicator))))
+            layers.append(Layer(key: key + .stop, .roundedRect(RoundedRectShape(pixels: stop, radius: 2, color: theme.indicator))))
         }
     }
 }

@@ -53,7 +53,7 @@ struct SceneBuilder {
                 toastDone = true
             }
             if a.layer > 2 && a.serial != modal { continue }
-            let base = a.serial << 4
+            let base = LayerKey.activity(a.serial)
             let first = layers.count
             switch (a.placement, a.kind) {
             case (.center?, .circular): addCircular(a, base)

@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: Apache-2.0
+/// The keys of a scene's layers. A layer keeps its key from frame to frame, so the compositor
+/// redraws only the layers that changed; and a key says what it shows, so a tap can be traced
+/// back to the activity and the part of its picture it hit.
+///
+/// Each activity has 16 keys from `activity(serial)`: its parts at fixed offsets (`Part`). A
+/// part drawn inside a box or a toast (a dialog's ring, a progress toast's bar) starts again at
+/// `inner`, with the same offsets. Toasts have keys of their own from `0xF000_0000`, and what
+/// an app draws under Halo (the demo's app screen) from `0xE000_0000`.
+public enum LayerKey {
+    /// The parts of an activity's picture, as offsets from its first key.
+    public enum Part: UInt32, Sendable {
+        /// Its ring or bar, or the dimming behind a modal or over a region.
+        case shape = 0
+        /// A message box behind it, or the first stroke of its outcome's mark.
+        case second = 1
+        /// The second stroke of the mark, or the spinner in a checkout's box.
+        case third = 2
+        /// The stop icon of a cancellable indicator.
+        case stop = 3
+        /// An indicator inside a box or toast: its own parts follow from here.
+        case inner = 4
+        /// The label's first line; further lines follow, one key each.
+        case label = 8
+    }
+
+    static let perActivity: UInt32 = 16
+    /// Serials stay below this (the engine wraps them), so an activity's keys never reach the
+    /// toasts' or the backdrop's.
+    public static let serialLimit: UInt32 = 0xE000_0000 / perActivity
+    static let firstToast: UInt32 = 0xF000_0000
+    static let firstBackdrop: UInt32 = 0xE000_0000
+
+    /// The first key of the activity with `serial`, or the key of one of its parts.
+    public static func activity(_ serial: UInt32, _ part: Part = .shape) -> UInt32 {
+        (serial % serialLimit) &* perActivity &+ part.rawValue
+    }
+
+    /// The first key of the toast with `serial`.
+    static func toast(_ serial: UInt32) -> UInt32 { firstToast | ((serial % (0x1000_0000 / perActivity)) &* perActivity) }
+
+    /// The key of the backdrop's layer number `index`.
+    public static func backdrop(_ index: Int) -> UInt32 { firstBackdrop &+ UInt32(truncatingIfNeeded: max(0, min(index, 0x0FFF_FFFF))) }
+
+    /// The serial of the activity a key belongs to; nil for a toast's or the backdrop's.
+    public static func serial(of key: UInt32) -> UInt32? { key < firstBackdrop ? key / perActivity : nil }
+
+    /// The next serial after `serial`, wrapping before the keys would reach the toasts'.
+    static func serial(after serial: UInt32) -> UInt32 { serial + 1 >= serialLimit ? 1 : serial + 1 }
+}
+
+/// A key and a part: `base + .label` is the key of the label's first line of the picture whose
+/// first key is `base`.
+func + (base: UInt32, part: LayerKey.Part) -> UInt32 { base &+ part.rawValue }
