@@ -241,7 +241,7 @@ struct BoardSchema {
         try walk(node, "leds", keys) { (key, v) throws(BoardError) in
             switch key {
             case "leds.count": l.count = Int(try integer(v, key, 0...1024))
-            case "leds.brightness": l.brightness = try percent(v, key)
+            case "leds.brightness": d.brightness = try percent(v, key)
             case "leds.track": l.track = try color(v, key)
             case "leds.driver":
                 d.driver = try parsed(

@@ -73,6 +73,9 @@ public struct LedSettings: Equatable, Sendable {
     /// `spi-apa102`: each LED's 5-bit brightness follows its colour, for a wider dark range;
     /// false sends every LED at 31 (some APA102s flicker on camera at lower brightness).
     public var fiveBitBrightness = true
+    /// `leds.brightness`, 0...255: applied by the colour pipeline after gamma, for every
+    /// driver, the mock's recorder included; the engine always draws at full brightness.
+    public var brightness: UInt8 = 255
     /// How the LEDs stand on the device, for pictures of them (`halo demo`): round a circle, or
     /// in a line, as a board's status LEDs often are. The states are the same either way.
     public enum Layout: String, CaseIterable, Sendable {
@@ -109,19 +112,14 @@ extension Board {
 
     /// The colour pipeline of the board's ring driver: its gamma, correction and budget, and
     /// `leds.brightness` applied after gamma, to light rather than to values, so that a dimmed
-    /// ring keeps its colours. The mock driver records the engine's colours instead.
+    /// ring keeps its colours.
     public var ringPipeline: LedColorPipeline {
         let d = ledDriver
         return LedColorPipeline(
-            gamma: LedGamma(hundredths: d.gammaHundredths), correction: d.correction, brightness: leds.brightness,
+            gamma: LedGamma(hundredths: d.gammaHundredths), correction: d.correction, brightness: d.brightness,
             budgetMilliamps: d.maxMilliamps)
     }
 
-    /// What the engine draws the ring as for the board's driver: for a real driver at full
-    /// brightness (the pipeline dims it), for the mock as the board says.
-    public var ringLook: LedRingLook {
-        var look = leds
-        if ledDriver.driver != .mock { look.brightness = 255 }  // the pipeline dims it
-        return look
-    }
+    /// What the engine draws the ring as: its LEDs and track, at full brightness.
+    public var ringLook: LedRingLook { leds }
 }

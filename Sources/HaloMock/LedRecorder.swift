@@ -4,25 +4,31 @@ import HaloHAL
 import HaloRender
 
 /// An LED ring in memory: it records every set of colours it is sent, so tests and `halo replay`
-/// can see what a real ring would have shown.
-public final class LedRecorder: RingOutput {
+/// can see what a real ring would have shown. Given a colour pipeline (the mock driver of
+/// `halo run`), it records what the pipeline makes of them, as a real ring's LEDs would be
+/// driven; without one, the colours as drawn.
+public final class LedRecorder: RetunableRing {
     public let count: Int
+    public private(set) var pipeline: LedColorPipeline?
     /// Every `show`, oldest first; the oldest are dropped past `capacity`.
     public private(set) var frames: [[Color]] = []
     public static let capacity = 4096
     /// Every `show`, however many were dropped from `frames`.
     public private(set) var framesDelivered = 0
 
-    public init(count: Int) {
+    public init(count: Int, pipeline: LedColorPipeline? = nil) {
         self.count = count
+        self.pipeline = pipeline
     }
+
+    public func retune(_ pipeline: LedColorPipeline) { self.pipeline = pipeline }
 
     public func show(_ colors: [Color]) throws(RingError) {
         guard colors.count == count else {
             throw RingError.wrongCount(sent: colors.count, ring: count)
         }
         if frames.count >= LedRecorder.capacity { frames.removeFirst() }
-        frames.append(colors)
+        frames.append(pipeline.map { $0.colors(colors) } ?? colors)
         framesDelivered += 1
     }
 

@@ -51,7 +51,7 @@ struct BoardTests {
         #expect(kiosk.format == .xrgb8888 && kiosk.width == 800)
         #expect(kiosk.leds.count == 0)
         let ringed = try BoardLoader.load("\(Self.boardsFolder)/mock-320x240-ring12.yaml")
-        #expect(ringed.leds.count == 12 && ringed.leds.brightness == 102)
+        #expect(ringed.leds.count == 12 && ringed.ledDriver.brightness == 102)
     }
 
     @Test("the hardware boards name the outputs their devices have")
@@ -85,7 +85,7 @@ struct BoardTests {
         #expect(b.theme.circularDiameter == 100 && !b.theme.roundCaps)
         #expect(b.theme.toastOpacity == 128)
         #expect(b.policy.showDelay == Milliseconds(0) && b.policy.minimumVisible == Milliseconds(250))
-        #expect(b.leds.count == 16 && b.leds.brightness == 128 && b.leds.track == Color(rgb: 0x101010))
+        #expect(b.leds.count == 16 && b.ledDriver.brightness == 128 && b.leds.track == Color(rgb: 0x101010))
     }
 
     @Test("display and screen hardware keys are read")

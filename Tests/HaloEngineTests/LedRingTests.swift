@@ -90,13 +90,13 @@ struct LedRingTests {
         #expect(duringCheckout != lights.output.current)
     }
 
-    @Test("colours are sent only when they change, scaled by the brightness, over the track colour")
+    @Test("colours are sent only when they change, dimmed by the pipeline's brightness, over the track colour")
     func sendsChangesOnly() throws {
         var look = LedRingLook()
-        look.brightness = 128
         look.track = Color(rgb: 0x202020)
         let e = makeEngine()
-        let lights = RingLights(engine: e, output: LedRecorder(count: 4), look: look)
+        let linear = LedColorPipeline(gamma: LedGamma(hundredths: 100), brightness: 128)
+        let lights = RingLights(engine: e, output: LedRecorder(count: 4, pipeline: linear), look: look)
         try e.run("show up circular value=50%", at: 0)
         for t: Int64 in [600, 700, 800] { try lights.update(at: .milliseconds(t)) }
         #expect(lights.output.frames.count == 1)

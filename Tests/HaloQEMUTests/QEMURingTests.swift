@@ -85,10 +85,8 @@ struct QEMURingTests {
                     o.value = .init(fractionQ16: 32768, form: .percent)
                     return o
                 }()), at: .zero)
-        // A real driver's ring is drawn at full brightness: the pipeline dims it after gamma.
-        var look = board.leds
-        look.brightness = 255
-        return engine.ledColors(look, at: .milliseconds(5000))
+        // The ring is drawn at full brightness: the pipeline dims it after gamma.
+        return engine.ledColors(board.leds, at: .milliseconds(5000))
     }
 
     /// The board's pipeline, written out here from its keys rather than taken from `Board`:
@@ -96,7 +94,7 @@ struct QEMURingTests {
     func pipeline(_ board: Board) -> LedColorPipeline {
         let d = board.ledDriver
         return LedColorPipeline(
-            gamma: LedGamma(hundredths: d.gammaHundredths), correction: d.correction, brightness: board.leds.brightness,
+            gamma: LedGamma(hundredths: d.gammaHundredths), correction: d.correction, brightness: board.ledDriver.brightness,
             budgetMilliamps: d.maxMilliamps)
     }
 

@@ -67,7 +67,7 @@ struct DaemonAssemblyTests {
         let inForce = try #require(BoardReload.apply(path, to: daemon.server, running: running, sender: "uid 0 pid 1 (test)"))
         #expect(daemon.server.engine.theme.indicator == Color(rgb: 0xFF8000))
         #expect(inForce.leds.count == 12, "the count waits for a restart")
-        #expect(inForce.leds.brightness != running.leds.brightness, "the brightness applies at once")
+        #expect(inForce.ledDriver.brightness != running.ledDriver.brightness, "the brightness applies at once")
         #expect(logged.contains { $0.contains("leds.count changed and takes effect when halo starts again") }, "\(logged)")
         try "name: b\nscreen: {width: wide}\n".write(toFile: path, atomically: true, encoding: .utf8)
         #expect(BoardReload.apply(path, to: daemon.server, running: inForce, sender: "uid 0 pid 1 (test)") == nil)

@@ -6,8 +6,6 @@ import HaloRender
 public struct LedRingLook: Equatable, Sendable {
     /// LEDs on the ring, clockwise from the one at 12 o'clock; 0 when the board has none.
     public var count: Int = 0
-    /// 0...255: every colour is scaled by this before it is sent (LEDs at full power dazzle).
-    public var brightness: UInt8 = 255
     /// Colour of the part of the ring the indicator does not cover; off by default.
     public var track = Color.black
 

@@ -18,9 +18,8 @@ enum LedRingScene {
         }
         let pose = RingMotion.pose(signal, count: look.count)
         // Whole LEDs, lit or dark, are most of the ring: their colours are worked out once.
-        let on =
-            pose.level >= 256 ? dimmed(lit, look.brightness) : dimmed(mix(lit, over: look.track, coverage: pose.level), look.brightness)
-        let dark = dimmed(look.track, look.brightness)
+        let on = pose.level >= 256 ? lit : mix(lit, over: look.track, coverage: pose.level)
+        let dark = look.track
         var colors: [Color] = []
         colors.reserveCapacity(look.count)
         for i in 0..<look.count {
@@ -31,7 +30,7 @@ enum LedRingScene {
             } else if c == 0 {
                 colors.append(dark)
             } else {
-                colors.append(dimmed(mix(lit, over: look.track, coverage: (c * min(256, max(0, pose.level))) >> 8), look.brightness))
+                colors.append(mix(lit, over: look.track, coverage: (c * min(256, max(0, pose.level))) >> 8))
             }
         }
         return colors
@@ -99,11 +98,6 @@ enum LedRingScene {
             b: UInt8(Blend.channel(UInt32(top.b), UInt32(bottom.b), w)))
     }
 
-    static func dimmed(_ c: Color, _ brightness: UInt8) -> Color {
-        let k = UInt32(brightness)
-        return Color(
-            r: UInt8(Blend.mul255(UInt32(c.r), k)), g: UInt8(Blend.mul255(UInt32(c.g), k)), b: UInt8(Blend.mul255(UInt32(c.b), k)))
-    }
 }
 
 extension Engine {

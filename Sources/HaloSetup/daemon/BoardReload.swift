@@ -50,6 +50,7 @@ public enum BoardReload {
         board.ledDriver.correction = reloaded.ledDriver.correction
         board.ledDriver.maxMilliamps = reloaded.ledDriver.maxMilliamps
         board.ledDriver.dither = reloaded.ledDriver.dither
+        board.ledDriver.brightness = reloaded.ledDriver.brightness
         return board
     }
 }

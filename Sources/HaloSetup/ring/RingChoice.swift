@@ -50,7 +50,7 @@ public enum RingChoice {
         let pipeline = board.ringPipeline
         switch d.driver {
         case .mock:
-            return LedRecorder(count: count)
+            return LedRecorder(count: count, pipeline: pipeline)
         case .ledClass:
             return try LedClassRing(names: d.ledNames(count: count), pipeline: pipeline)
         case .gpio:

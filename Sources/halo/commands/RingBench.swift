@@ -69,9 +69,8 @@ enum RingBench {
         let engine = Engine(screenWidth: 480, screenHeight: 480, theme: Theme(), policy: policy, text: NoText())
         var look = LedRingLook()
         look.count = count
-        look.brightness = 102
         let bus = CountingBus()
-        let pipeline = LedColorPipeline(budgetMilliamps: 2000)
+        let pipeline = LedColorPipeline(brightness: 102, budgetMilliamps: 2000)
         let lights: any EngineOutput
         var folder: String? = nil
         defer { if let folder { removeLedFolder(folder, count) } }

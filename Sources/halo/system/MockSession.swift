@@ -30,11 +30,9 @@ final class MockSession {
             screenWidth: board.logicalWidth, screenHeight: board.logicalHeight, theme: board.theme, policy: board.policy, text: text)
         display = MemoryDisplay(width: board.width, height: board.height, format: board.format, rotation: board.rotation)
         screen = Screen(engine: engine, display: display)
-        // The picture at full brightness: `replay` records it, and what the board's colour
-        // pipeline (brightness after gamma, as the drivers dim) makes of it.
-        var picture = board.leds
-        picture.brightness = 255
-        lights = board.leds.count > 0 ? RingLights(engine: engine, output: LedRecorder(count: board.leds.count), look: picture) : nil
+        // The picture as drawn: `replay` records it, and what the board's colour pipeline
+        // (brightness after gamma, as the drivers dim) makes of it.
+        lights = board.leds.count > 0 ? RingLights(engine: engine, output: LedRecorder(count: board.leds.count), look: board.leds) : nil
         let bus = RecordingSPIBus()
         let lines = RecordingGpioLines(count: board.ledDriver.lines.count)
         let d = board.ledDriver
