@@ -158,7 +158,7 @@ public final class Engine {
                 throw ControlError("\(id) is not cancellable; show it with cancellable=yes to give it a stop icon", code: .refused)
             }
             // The ring unwinds the fill it showed; a cancel behind another indicator shows nothing.
-            if let lead = LedRingScene.leadIndex(activities, at: now), activities[lead].id == id {
+            if let lead = Lead.index(activities, at: now), activities[lead].id == id {
                 ringCancel = (a.shownFraction(at: now) ?? 0, now)
             }
             a.outcome = .cancelled

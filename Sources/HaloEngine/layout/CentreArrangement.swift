@@ -5,7 +5,7 @@ import HaloRender
 /// their labels, ever overlap.
 ///
 /// One activity is drawn as it always was, centred. Several are arranged like a notification
-/// shade or a file-copy window: the one that matters most (the LED ring's rule: determinate
+/// shade or a file-copy window: the one that matters most (`Lead`: determinate
 /// circular and linear indicators before spinners, the newest first) at full size, and the
 /// others below it as compact rows, each a small indicator with its label on one line, in the
 /// order they started so that rows do not jump. Progress toasts (`place=toast`) follow the
@@ -60,7 +60,7 @@ struct CentreArrangement {
         lineHeight: Int32, fullHeight: (Activity) -> Int32
     ) -> CentreArrangement {
         var result = CentreArrangement()
-        let lead = LedRingScene.leading(group)
+        let lead = Lead.of(group)
         if lead == nil && toasts.isEmpty { return result }
         let (bandTop, bandBottom) = band(height: height, edges: edges, theme: theme)
         let available = max(0, bandBottom - bandTop)

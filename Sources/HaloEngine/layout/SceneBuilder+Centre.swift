@@ -37,7 +37,7 @@ extension SceneBuilder {
             if bare && fitsBare(visible[single].kind) || !bare && fitsAlone(visible[single]) { return }
         }
         let centred = visible.contains { SceneBuilder.sharesCentre($0) }
-        let leads = [Placement.top, .bottom].map { p in LedRingScene.leading(visible.filter { $0.placement == p && $0.region == nil }) }
+        let leads = [Placement.top, .bottom].map { p in Lead.of(visible.filter { $0.placement == p && $0.region == nil }) }
         let lineHeight = engine.labels.lineHeight(size: theme.fontSize)
         // Edge indicators give way when the centre would get less than one row: first their
         // labels go, then the bottom one waits, then the top one.

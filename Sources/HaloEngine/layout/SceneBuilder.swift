@@ -10,7 +10,7 @@ struct SceneBuilder {
     /// usual frame, with one indicator that fits, which then touches no table at all.
     var arrangement: CentreArrangement? = nil
     /// The activities drawn at the screen's top and bottom edge, by serial: one each, the
-    /// leading one by the LED ring's rule; the others wait for it to leave.
+    /// leading one (`Lead`); the others wait for it to leave.
     var edgeSerials: (top: UInt32?, bottom: UInt32?) = (nil, nil)
     /// False when the edge indicators' labels gave way to the centre.
     var edgeLabels = true

@@ -41,7 +41,7 @@ enum LedRingScene {
         // One read of the engine's activities: each access to a class's property is checked at
         // run time, and this runs every ring frame.
         let activities = engine.activities
-        let lead = leadIndex(activities, at: now)
+        let lead = Lead.index(activities, at: now)
         let theme = engine.theme
         let importance = lead.map { activities[$0].kind.importance } ?? -1
         // A cancel's unwinding is short; only a checkout covers it.
@@ -69,25 +69,6 @@ enum LedRingScene {
             let arc = a.arc(at: now)
             return (.arc(start: arc.start, sweep: arc.sweep), theme.indicator)
         }
-    }
-
-    /// The leading visible activity of `activities`, found in place. A cancelled activity has
-    /// handed the ring to its unwinding.
-    static func leadIndex(_ activities: [Activity], at now: Instant) -> Int? {
-        var lead: Int? = nil
-        for i in activities.indices where activities[i].isVisible(at: now) && activities[i].outcome != .cancelled {
-            if let l = lead, (activities[l].kind.importance, activities[l].serial) >= (activities[i].kind.importance, activities[i].serial)
-            {
-                continue
-            }
-            lead = i
-        }
-        return lead
-    }
-
-    /// The activity the ring follows, by the order in the type's description.
-    static func leading(_ visible: [Activity]) -> Activity? {
-        visible.max { ($0.kind.importance, $0.serial) < ($1.kind.importance, $1.serial) }
     }
 
     static func mix(_ top: Color, over bottom: Color, coverage: Int32) -> Color {
