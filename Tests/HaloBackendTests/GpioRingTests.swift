@@ -29,12 +29,12 @@ struct GpioRingTests {
         let engine = Engine(screenWidth: 200, screenHeight: 200, theme: Theme(), policy: policy, text: BlockText())
         let lights = RingLights(engine: engine, output: try GpioRing(colour: false, pipeline: Self.plain, lines: lines))
         try engine.apply(CommandParser.parse("show up circular value=50%").get(), at: .zero)
-        _ = try lights.present(at: .milliseconds(1000))
+        try lights.update(at: .milliseconds(1000))
         // 51 % lights the same six LEDs: new colours for the ring, the same levels on the lines.
         try engine.apply(CommandParser.parse("progress up 51%").get(), at: .milliseconds(1000))
-        _ = try lights.present(at: .milliseconds(2000))
+        try lights.update(at: .milliseconds(2000))
         #expect(lines.sets.count == 1)
-        #expect(lights.ringTraffic?.frames == 1, "\(String(describing: lights.ringTraffic))")
+        #expect(lights.traffic.frames == 1, "\(lights.traffic)")
     }
 
     @Test("a GPIO ring sets every line in one call a frame, only when a level changed; RGB LEDs take three lines each")

@@ -144,7 +144,7 @@ struct DaemonOutputTests {
         let lights = ring(engine)
         var now = Instant.milliseconds(1000)
         let server = ControlServer(
-            engine: engine, outputs: [Screen(engine: engine, display: display), lights],
+            engine: engine, screen: Screen(engine: engine, display: display), rings: [lights],
             listener: try UnixListener(path: temporarySocketPath("outputs-both")), signals: nil, frameRate: 60
         ) { now }
         #expect(server.execute("show up circular value=50%", at: now) == "ok")
@@ -166,7 +166,8 @@ struct DaemonOutputTests {
         let engine = Engine(screenWidth: 200, screenHeight: 120, theme: Theme(), policy: policy, text: BlockText())
         let lights = ring(engine)
         let server = ControlServer(
-            engine: engine, outputs: [lights], listener: try UnixListener(path: temporarySocketPath("outputs-ring")), signals: nil,
+            engine: engine, screen: nil, rings: [lights], listener: try UnixListener(path: temporarySocketPath("outputs-ring")),
+            signals: nil,
             frameRate: 60
         ) { .milliseconds(1000) }
         server.screenName = "no screen (an LED ring only)"
@@ -177,9 +178,9 @@ struct DaemonOutputTests {
         #expect(server.execute("release", at: .milliseconds(1000)).contains("no screen (an LED ring only)"))
         #expect(server.execute("stats", at: .milliseconds(1000)).contains("pixels=0"))
         // Stopping turns the ring off, unless the board keeps its last frame.
-        for output in server.outputs { output.stop(keepingPicture: true) }
+        for ring in server.rings { ring.stop(keepingPicture: true) }
         #expect(lights.output.frames.count == 1)
-        for output in server.outputs { output.stop(keepingPicture: false) }
+        for ring in server.rings { ring.stop(keepingPicture: false) }
         #expect(lights.output.frames.count == 2 && lights.output.current.allSatisfy { $0 == .black })
     }
 
@@ -191,7 +192,8 @@ struct DaemonOutputTests {
         let lights = ring(engine)
         var now = Instant.milliseconds(1000)
         let server = ControlServer(
-            engine: engine, outputs: [lights], listener: try UnixListener(path: temporarySocketPath("outputs-motion")), signals: nil,
+            engine: engine, screen: nil, rings: [lights], listener: try UnixListener(path: temporarySocketPath("outputs-motion")),
+            signals: nil,
             frameRate: 60
         ) { now }
         #expect(server.execute("show sync linear value=10%", at: now) == "ok")

@@ -13,7 +13,7 @@ import HaloRender
 #endif
 
 /// The daemon's loop: clients send lines of the control language on a Unix socket and each
-/// line gets one reply; the outputs (a screen, an LED ring, or both) are brought up to date
+/// line gets one reply; the outputs (a screen, LED rings, or both) are brought up to date
 /// together when something changed or animates, and the loop sleeps in `poll` with no timer
 /// at all while nothing does.
 ///
@@ -23,7 +23,10 @@ import HaloRender
 public final class ControlServer {
     public let engine: Engine
     /// What the daemon keeps up to date, in order: a screen, an LED ring, or both.
-    public let outputs: [any EngineOutput]
+    /// The screen it draws on, if the board has one.
+    public let screen: (any ScreenUpdating)?
+    /// The LED rings it drives, if the board has any.
+    public let rings: [any RingUpdating]
     let listener: UnixListener
     let signals: SignalDescriptor?
     let clock: () -> Instant
@@ -92,20 +95,23 @@ public final class ControlServer {
     /// Render time accounting against the board's frame budget.
     public private(set) var frameTimes: FrameTimes
 
-    /// A daemon for `engine`, presenting to `outputs` (each joined to the same engine).
+    /// A daemon for `engine`, presenting to a screen, LED rings, or both (each joined to the
+    /// same engine).
     public init(
-        engine: Engine, outputs: [any EngineOutput], listener: UnixListener, signals: SignalDescriptor?, frameRate: Int32,
-        frameBudgetMilliseconds: Int32 = 16, clock: @escaping () -> Instant = MonotonicClock.now
+        engine: Engine, screen: (any ScreenUpdating)?, rings: [any RingUpdating] = [], listener: UnixListener,
+        signals: SignalDescriptor?, frameRate: Int32, frameBudgetMilliseconds: Int32 = 16,
+        clock: @escaping () -> Instant = MonotonicClock.now
     ) {
         self.engine = engine
-        self.outputs = outputs
+        self.screen = screen
+        self.rings = rings
         self.listener = listener
         self.signals = signals
         self.clock = clock
         frameInterval = 1_000_000 / Int64(max(1, min(frameRate, 240)))
         frameTimes = FrameTimes(budgetMicroseconds: Int64(frameBudgetMilliseconds) * 1000)
         if let signals { sources.append(DescriptorEvents(signals.descriptor.raw) { [unowned self] in handleSignals(signals.pending()) }) }
-        for output in outputs { if let events = output.events { sources.append(events) } }
+        if let events = screen?.shownOn.events { sources.append(events) }
     }
 
     /// A daemon presenting to one screen.
@@ -114,16 +120,17 @@ public final class ControlServer {
         clock: @escaping () -> Instant = MonotonicClock.now
     ) {
         self.init(
-            engine: screen.engine, outputs: [screen], listener: listener, signals: signals, frameRate: frameRate,
+            engine: screen.engine, screen: screen, listener: listener, signals: signals, frameRate: frameRate,
             frameBudgetMilliseconds: frameBudgetMilliseconds, clock: clock)
     }
 
     /// Every output ready for the next update (no page flip in flight).
-    var outputsReady: Bool { outputs.allSatisfy { $0.readyForUpdate } }
+    var outputsReady: Bool { screen?.shownOn.readyForFrame ?? true }
 
     /// Sends everything again at the next frame: after a theme change, or another program drew.
     public func invalidateOutputs() {
-        for output in outputs { output.invalidate() }
+        screen?.invalidate()
+        for ring in rings { ring.invalidate() }
         needsFrame = true
     }
 
@@ -258,17 +265,24 @@ public final class ControlServer {
         needsFrame = false
         lastFrame = now
         var changed = false
-        for output in outputs {
+        // An output that fails this frame is logged; the others, the engine and the clients
+        // carry on, and the next change draws again.
+        if let screen {
             do {
-                let count = try output.present(at: now)
-                if count > 0 {
+                let area = try screen.update(at: now).area
+                if area > 0 {
                     changed = true
-                    if output.anyDisplay != nil { pixelsPushed += count }
+                    pixelsPushed += area
                 }
             } catch {
-                // This output failed this frame; the others, the engine and the clients carry
-                // on, and the next change draws again.
                 report("frame", "frame not shown: \(error.description)")
+            }
+        }
+        for ring in rings {
+            do {
+                if try ring.update(at: now) { changed = true }
+            } catch {
+                report("frame", "ring frame not sent: \(error.description)")
             }
         }
         if changed {
@@ -286,9 +300,9 @@ public final class ControlServer {
 
     /// The soonest moment any output's picture changes by itself.
     func nextChange(after now: Instant) -> Instant? {
-        var best: Instant? = nil
-        for output in outputs {
-            if let t = output.nextChange(after: now) { best = best.map { min($0, t) } ?? t }
+        var best: Instant? = screen == nil ? nil : engine.nextChange(after: now)
+        for ring in rings {
+            if let t = ring.nextChange(after: now) { best = best.map { min($0, t) } ?? t }
         }
         return best
     }

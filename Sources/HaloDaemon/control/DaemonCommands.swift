@@ -55,7 +55,7 @@ extension ControlServer {
 
     /// `release` and `adopt`.
     func handoff(release: Bool) -> String {
-        guard let display = outputs.lazy.compactMap({ $0.anyDisplay as? any ScreenHandoff }).first else {
+        guard let display = screen?.shownOn as? any ScreenHandoff else {
             return ControlError.Code.unsupported.reply(
                 "release and adopt hand over DRM master, and this daemon draws on \(screenName), which has none")
         }
@@ -73,7 +73,7 @@ extension ControlServer {
     /// daemon picks. A client never names the file: the daemon may run as root, and a path
     /// from a client could point anywhere.
     func snapshot(at now: Instant) -> String {
-        guard let source = outputs.lazy.compactMap({ $0.anyDisplay as? any SnapshotSource }).first, let snapshotPath else {
+        guard let source = screen?.shownOn as? any SnapshotSource, let snapshotPath else {
             return
                 ControlError.Code.unsupported.reply(
                     "snapshot saves the mock display's picture; on a real screen take it from the device (a QEMU screendump, a camera)")
@@ -142,8 +142,8 @@ extension ControlServer {
     func waitUntilDisplayReady() {
         var waited = 0
         while !outputsReady && waited < 1000 {
-            for output in outputs where !output.readyForUpdate {
-                guard let events = output.events else { continue }
+            if let display = screen?.shownOn, !display.readyForFrame {
+                guard let events = display.events else { break }
                 var p = pollfd(fd: events.descriptor, events: Int16(POLLIN), revents: 0)
                 if poll(&p, 1, 50) > 0 { events.handle() }
             }
@@ -154,7 +154,7 @@ extension ControlServer {
     /// What `stats` reports, as key=value words.
     /// Frames and bytes the LED rings have sent.
     var ringTraffic: (frames: Int, bytes: Int64) {
-        outputs.compactMap { $0.ringTraffic }.reduce((0, 0)) { ($0.0 + $1.frames, $0.1 + $1.bytes) }
+        rings.map(\.traffic).reduce((0, 0)) { ($0.0 + $1.frames, $0.1 + $1.bytes) }
     }
 
     public var statsLine: String {

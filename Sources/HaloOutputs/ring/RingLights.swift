@@ -105,11 +105,3 @@ public final class RingLights<Output: RingOutput> {
         framesSent += 1
     }
 }
-
-/// An output whose LED ring can take a reloaded board's look and colours (`RingLights`).
-public protocol RingRetuning: AnyObject {
-    @discardableResult
-    func retune(look: LedRingLook, pipeline: LedColorPipeline, dithers: Bool) -> Bool
-}
-
-extension RingLights: RingRetuning {}

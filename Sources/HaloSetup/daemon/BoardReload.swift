@@ -24,9 +24,7 @@ public enum BoardReload {
         server.engine.theme = board.theme
         server.engine.policy = board.policy
         server.engine.replaceText(text)
-        for output in server.outputs {
-            (output as? any RingRetuning)?.retune(look: board.ringLook, pipeline: board.ringPipeline, dithers: board.ringDithers)
-        }
+        for ring in server.rings { ring.retune(look: board.ringLook, pipeline: board.ringPipeline, dithers: board.ringDithers) }
         server.invalidateOutputs()
         let waiting = running.ringKeysNeedingRestart(board)
         let restart =

@@ -69,12 +69,11 @@ public final class DaemonAssembly {
         // engine still lays out on the board's, unseen.
         let size = display.map { $0.rotation.logicalSize(width: $0.width, height: $0.height) } ?? (board.logicalWidth, board.logicalHeight)
         let engine = Engine(screenWidth: size.0, screenHeight: size.1, theme: board.theme, policy: board.policy, text: text)
-        var outputs: [any EngineOutput] = []
-        if let display { outputs.append(Self.screen(display, engine)) }
+        let screen = display.map { Self.screen($0, engine) }
         let ring: (any RingOutput)?
         do { ring = try RingChoice.open(board) } catch { throw SetupError(error.description) }
-        if let ring { outputs.append(RingChoice.lights(ring, engine, board, paced: true)) }
-        if outputs.isEmpty {
+        let rings = ring.map { [RingChoice.lights($0, engine, board, paced: true)] } ?? []
+        if screen == nil && rings.isEmpty {
             throw SetupError(
                 "\(board.name) has display: none and no LED ring, so there is nothing to show on; give it a ring (leds.count, leds.driver) or a screen"
             )
@@ -86,7 +85,7 @@ public final class DaemonAssembly {
             // of the screen's frames in which it changed.
             let rate = display == nil ? board.ledDriver.framesPerSecond : board.framesPerSecond
             server = ControlServer(
-                engine: engine, outputs: outputs, listener: listener, signals: signals, frameRate: rate,
+                engine: engine, screen: screen, rings: rings, listener: listener, signals: signals, frameRate: rate,
                 frameBudgetMilliseconds: board.display.frameBudgetMilliseconds)
             fifo = try options.psplashFifo.map { path throws(SystemError) in try PsplashFifo(path: path) }
         } catch {
@@ -103,7 +102,7 @@ public final class DaemonAssembly {
         wirePsplash()
     }
 
-    static func screen<D: Display>(_ display: D, _ engine: Engine) -> any EngineOutput { Screen(engine: engine, display: display) }
+    static func screen<D: Display>(_ display: D, _ engine: Engine) -> any ScreenUpdating { Screen(engine: engine, display: display) }
 
     /// SIGHUP reads the board again (`BoardReload`). Unowned: the server owns the closure.
     func wireReloads() {
@@ -132,7 +131,7 @@ public final class DaemonAssembly {
         options.log(banner)
         server.run()
         SystemdNotifier.notify("STOPPING=1")
-        for output in server.outputs { output.stop(keepingPicture: options.board.ledDriver.keepOnExit) }
+        for ring in server.rings { ring.stop(keepingPicture: options.board.ledDriver.keepOnExit) }
         onExit()
     }
 }

@@ -27,7 +27,7 @@ public enum RingChoice {
     }
 
     /// `ring` joined to `engine`, for the daemon's or a replay's outputs.
-    public static func lights<R: RingOutput>(_ ring: R, _ engine: Engine, _ board: Board, paced: Bool = false) -> any EngineOutput {
+    public static func lights<R: RingOutput>(_ ring: R, _ engine: Engine, _ board: Board, paced: Bool = false) -> any RingUpdating {
         let lights = RingLights(engine: engine, output: ring, look: board.ringLook)
         lights.dithers = board.ringDithers
         // The daemon's ring keeps the board's pace whatever asks for frames; a replay takes

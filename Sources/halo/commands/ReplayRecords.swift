@@ -46,7 +46,7 @@ struct ReplayRecords {
         guard let lights = session.lights else { return }
         do { try lights.update(at: .milliseconds(t)) } catch { throw CLIError(error.description) }
         for driven in [session.spiRing?.lights, session.gpioRing?.lights].compactMap({ $0 }) {
-            do { _ = try driven.present(at: .milliseconds(t)) } catch { throw CLIError(error.description) }
+            do { try driven.update(at: .milliseconds(t)) } catch { throw CLIError(error.description) }
         }
         let picture = lights.output.current
         let pipeline = session.board.ringPipeline

@@ -71,7 +71,7 @@ enum RingBench {
         look.count = count
         let bus = CountingBus()
         let pipeline = LedColorPipeline(brightness: 102, budgetMilliamps: 2000)
-        let lights: any EngineOutput
+        let lights: any RingUpdating
         var folder: String? = nil
         defer { if let folder { removeLedFolder(folder, count) } }
         do {
@@ -105,11 +105,11 @@ enum RingBench {
             return
         }
         do {
-            for i in 0...frames { _ = try lights.present(at: Instant(microseconds: Int64(i) * 16_667)) }
+            for i in 0...frames { try lights.update(at: Instant(microseconds: Int64(i) * 16_667)) }
         } catch {
             throw CLIError("\(error)")
         }
-        let traffic = lights.ringTraffic ?? (0, 0)
+        let traffic = lights.traffic
         print("halo bench: scene \(scene): \(frames + 1) frames, \(traffic.frames) sent, \(traffic.bytes) bytes")
     }
 }

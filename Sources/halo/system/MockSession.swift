@@ -20,8 +20,8 @@ final class MockSession {
     /// For a board whose ring is on SPI or GPIO lines: the ring as its driver builds it, on a
     /// bus that records each message, or on lines that record each bulk set, instead of
     /// sending them.
-    let spiRing: (lights: any EngineOutput, bus: RecordingSPIBus)?
-    let gpioRing: (lights: any EngineOutput, lines: RecordingGpioLines)?
+    let spiRing: (lights: any RingUpdating, bus: RecordingSPIBus)?
+    let gpioRing: (lights: any RingUpdating, lines: RecordingGpioLines)?
 
     init(board: Board) throws(FreeTypeText.FontError) {
         self.board = board
