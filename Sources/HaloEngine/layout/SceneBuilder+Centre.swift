@@ -52,7 +52,7 @@ extension SceneBuilder {
                     top.map { EdgeLayout.reach(edgePlace($0), atTop: true) } ?? 0,
                     bottom.map { EdgeLayout.reach(edgePlace($0), atTop: false) } ?? height
                 )
-            edgeSerials = (top?.serial, bottom?.serial)
+            edgeSerials = EdgeSerials(top: top?.serial, bottom: bottom?.serial)
             let band = CentreArrangement.band(height: height, edges: edges, theme: theme)
             if !centred || edges == nil || band.bottom - band.top >= CentreArrangement.rowHeight(lineHeight: lineHeight) { break }
         }

@@ -11,7 +11,7 @@ struct SceneBuilder {
     var arrangement: CentreArrangement? = nil
     /// The activities drawn at the screen's top and bottom edge, by serial: one each, the
     /// leading one (`Lead`); the others wait for it to leave.
-    var edgeSerials: (top: UInt32?, bottom: UInt32?) = (nil, nil)
+    var edgeSerials = EdgeSerials()
     /// False when the edge indicators' labels gave way to the centre.
     var edgeLabels = true
 
@@ -84,4 +84,12 @@ struct SceneBuilder {
         if movers.count > 1 { giveWay(movers) }
         return layers
     }
+}
+
+/// The activities shown at the screen's top and bottom edges, by serial. A struct, not a
+/// labelled tuple: Swift 6.0's optimiser fails its own checks on a labelled tuple stored in
+/// SceneBuilder (SIL verification, "struct operand type does not match field type").
+struct EdgeSerials {
+    var top: UInt32?
+    var bottom: UInt32?
 }
