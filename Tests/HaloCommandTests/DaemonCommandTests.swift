@@ -154,15 +154,21 @@ extension CommandTests {
         #expect(try settledSnapshot(socket, in: dir, equals: "@0 show x linear value=30%\n", board: board.path))
     }
 
-    @Test("SIGHUP names the ring keys that need a restart, and a storm of them keeps the ring at its pace")
-    func reloadRingKeys() throws {
+    /// A daemon on a copy of the shipped board `name` that a test may change and reload, its
+    /// log in a file: the folder, socket, board file, the board's text, log path and daemon.
+    func reloadableDaemon(_ name: String) throws -> (URL, String, URL, String, String, ChildProcess) {
         let dir = try scratch()
         let socket = dir.appendingPathComponent("halo.sock").path
-        let board = dir.appendingPathComponent("ring.yaml")
-        let original = try String(contentsOf: Self.packageRoot.appendingPathComponent("Boards/mock-320x240-ring12.yaml"), encoding: .utf8)
+        let board = dir.appendingPathComponent("board.yaml")
+        let original = try String(contentsOf: Self.packageRoot.appendingPathComponent("Boards/\(name).yaml"), encoding: .utf8)
         try original.write(to: board, atomically: true, encoding: .utf8)
         let log = dir.appendingPathComponent("log.txt").path
-        let daemon = try startDaemon(socket: socket, board: board.path, stderr: .file(log))
+        return (dir, socket, board, original, log, try startDaemon(socket: socket, board: board.path, stderr: .file(log)))
+    }
+
+    @Test("SIGHUP names the ring keys that need a restart, and a storm of them keeps the ring at its pace")
+    func reloadRingKeys() throws {
+        let (_, socket, board, original, log, daemon) = try reloadableDaemon("mock-320x240-ring12")
         defer { daemon.stop() }
         #expect(try halo(["ctl", "--socket", socket, "show x circular value=30%"]).status == 0)
         let changed = original.replacingOccurrences(of: "  count: 12\n  brightness: 40", with: "  count: 24\n  brightness: 80")
@@ -335,13 +341,7 @@ extension CommandTests {
 
     @Test("SIGHUP applies a changed font, and refuses a missing one with the reason while the old one stays")
     func reloadFont() throws {
-        let dir = try scratch()
-        let socket = dir.appendingPathComponent("halo.sock").path
-        let board = dir.appendingPathComponent("board.yaml")
-        let original = try String(contentsOf: Self.packageRoot.appendingPathComponent("Boards/mock-480x480.yaml"), encoding: .utf8)
-        try original.write(to: board, atomically: true, encoding: .utf8)
-        let log = dir.appendingPathComponent("log.txt").path
-        let daemon = try startDaemon(socket: socket, board: board.path, stderr: .file(log))
+        let (dir, socket, board, original, log, daemon) = try reloadableDaemon("mock-480x480")
         defer { daemon.stop() }
         #expect(try halo(["ctl", "--socket", socket, "show x circular label=\"Copying files\" value=30%"]).status == 0)
         let fontKey = "  font:\n    size: 16\n"
