@@ -42,6 +42,10 @@ public enum BoardLoader {
         return try BoardSchema(path: path).board(root, defaultName: name)
     }
 
+    /// Every key a board file may hold, as a dotted path (`screen.width`): the schema's one
+    /// table, which Boards/README.md must document.
+    public static var keys: [String] { BoardSchema.keys.map(\.path) }
+
     /// The board of the device `halo run` and `halo leds` drive when no --board is given.
     public static let deviceBoard = "/etc/halo/board.yaml"
 

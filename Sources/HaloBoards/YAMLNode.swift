@@ -158,3 +158,15 @@ struct YAMLReader {
             fix: "a board file is a few levels of keys, as in Boards/mock-480x480.yaml")
     }
 }
+
+extension YAMLNode {
+    /// The line of the value at `path` (keys of nested mappings), if the file has it.
+    func line(at path: [String]) -> Int? {
+        var node = self
+        for key in path {
+            guard case .mapping(let entries, _) = node, let entry = entries.first(where: { $0.key == key }) else { return nil }
+            node = entry.value
+        }
+        return node.line
+    }
+}

@@ -115,6 +115,27 @@ struct BoardTests {
         #expect(ModeRequest(parsing: text) == expected)
     }
 
+    @Test("Boards/README.md documents every key the schema reads, and names none it does not")
+    func keysDocumented() throws {
+        let readme = try String(contentsOfFile: "\(Self.boardsFolder)/README.md", encoding: .utf8)
+        // The keys its tables name in their first column; `.height` after `theme.toast.width`
+        // is `theme.toast.height`.
+        var documented: Set<String> = []
+        for row in readme.split(separator: "\n") where row.hasPrefix("| `") {
+            let first = row.dropFirst(2).prefix { $0 != "|" }
+            var parent = ""
+            for (k, name) in first.split(separator: "`", omittingEmptySubsequences: false).enumerated() where k % 2 == 1 {
+                let key = name.hasPrefix(".") ? parent + name : String(name)
+                if let dot = key.lastIndex(of: ".") { parent = String(key[..<dot]) }
+                documented.insert(key)
+            }
+        }
+        for key in BoardLoader.keys { #expect(documented.contains(key), "Boards/README.md does not document \(key)") }
+        for key in documented where key.contains(".") && !key.hasSuffix(".yaml") {
+            #expect(BoardLoader.keys.contains(key), "Boards/README.md names \(key), which no board may hold")
+        }
+    }
+
     @Test("the built-in board is Boards/mock-480x480.yaml word for word")
     func builtInBoard() throws {
         let file = try String(contentsOfFile: "\(Self.boardsFolder)/mock-480x480.yaml", encoding: .utf8)
