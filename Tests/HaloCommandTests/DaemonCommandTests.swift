@@ -137,6 +137,28 @@ extension CommandTests {
         #expect(!FileManager.default.fileExists(atPath: socket))
     }
 
+    @Test("halo ctl watch prints each event as it happens, one a line, until the daemon goes")
+    func watchEvents() throws {
+        let dir = try scratch()
+        let socket = dir.appendingPathComponent("halo.sock").path
+        let daemon = try startDaemon(socket: socket)
+        let events = dir.appendingPathComponent("events.txt").path
+        let watcher = try Self.start(["ctl", "--socket", socket, "watch"], stdout: .file(events))
+        defer { watcher.stop() }
+        usleep(300_000)
+        #expect(try halo(["ctl", "--socket", socket, "show up circular value=10% cancellable=yes"]).status == 0)
+        #expect(try halo(["ctl", "--socket", socket, "sync wait"]).status == 0)
+        #expect(try halo(["ctl", "--socket", socket, "cancel up"]).status == 0)
+        var seen = ""
+        for _ in 0..<100 where !seen.contains("dismissed up") {
+            usleep(50_000)
+            seen = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
+        }
+        #expect(seen == "shown up\ncancelled up\ndismissed up\n", "\(seen)")
+        #expect(daemon.stop() == 0)
+        #expect(try watcher.wait(timeout: 5) == 1, "the daemon went: the watcher says so and ends")
+    }
+
     @Test("SIGHUP reloads the board's theme and redraws with it")
     func reloadOnHangup() throws {
         let dir = try scratch()

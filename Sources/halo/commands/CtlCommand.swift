@@ -12,7 +12,8 @@ import HaloPOSIX
 /// `halo ctl`: sends control lines to a running daemon and prints each reply. The exit status
 /// is 1 when any reply is an error.
 enum CtlCommand {
-    static let usage = "halo ctl [--socket PATH] [--trust-uid UID] COMMAND... | halo ctl [--socket PATH] [--trust-uid UID] -"
+    static let usage =
+        "halo ctl [--socket PATH] [--trust-uid UID] COMMAND... | halo ctl [--socket PATH] [--trust-uid UID] - | halo ctl [--socket PATH] watch"
 
     static func run(_ words: [String]) throws(CLIError) {
         // Options come first; everything after them is the command, passed on as written.
@@ -53,6 +54,10 @@ enum CtlCommand {
         do { connection = try ControlClient.connect(path, trustedUID: trusted) } catch { throw CLIError(error.description) }
         var reader = ReplyReader(connection)
         var failed = false
+        if rest.count == 1 && rest.first == "watch" {
+            try watch(connection, &reader)
+            return
+        }
         if rest.count == 1 && rest.first == "-" {
             while let line = readLine(strippingNewline: true) {
                 if line.isEmpty || line.hasPrefix("#") { continue }
@@ -62,6 +67,23 @@ enum CtlCommand {
             failed = try exchange(commandLine(Array(rest)), connection, &reader)
         }
         if failed { throw CLIError("the daemon refused a command (see the reply above)", status: 1) }
+    }
+
+    /// `halo ctl watch`: subscribes and prints each event as it comes, one a line, until the
+    /// daemon closes the connection or the watcher is interrupted. Each line is written at
+    /// once, so a pipe sees it when it happens.
+    static func watch(_ connection: Descriptor, _ reader: inout ReplyReader) throws(CLIError) {
+        let request = Array("subscribe\n".utf8)
+        do { _ = try request.withUnsafeBytes { raw throws(SystemError) in try connection.write(raw) } } catch {
+            throw CLIError("lost the daemon while subscribing: \(error)")
+        }
+        guard let reply = reader.line() else { throw CLIError("the daemon closed the connection without a reply") }
+        guard reply == "ok" else { throw CLIError("the daemon refused to send events: \(LogText.escaped(reply))") }
+        while let event = reader.line() {
+            let bytes = Array((LogText.escaped(event) + "\n").utf8)
+            _ = bytes.withUnsafeBytes { systemWrite(1, $0.baseAddress, $0.count) }
+        }
+        throw CLIError("the daemon closed the connection")
     }
 
     /// The words of a command as one line. The shell has removed the quotes, so a word with a

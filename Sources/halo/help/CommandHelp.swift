@@ -73,7 +73,7 @@ struct CommandHelp {
             name: "ctl", usage: CtlCommand.usage,
             brief: "send commands to the daemon",
             summary:
-                "Sends one command to the daemon and prints its reply, or with - each line of standard input. Exit status 1 when a reply is an error. It sends nothing to a daemon that runs as neither root, the caller nor the halo user.",
+                "Sends one command to the daemon and prints its reply, or with - each line of standard input. Exit status 1 when a reply is an error. With watch, it prints the daemon's events (shown, cancelled, dismissed) one a line as they come, until interrupted. It sends nothing to a daemon that runs as neither root, the caller nor the halo user.",
             options: [
                 Option(name: "--socket PATH", byDefault: RunCommand.defaultSocket, meaning: "the daemon's socket"),
                 Option(name: "--trust-uid UID", byDefault: "none", meaning: "also talk to a daemon that user runs"),
