@@ -87,4 +87,15 @@ struct TapRecognizerTests {
         r.down(5, x: .max - 5, y: .max - 5, at: .zero, targets: [huge])
         #expect(r.up(5, x: .max - 5, y: .max - 5, at: .milliseconds(10)) == 1)
     }
+
+    @Test("timestamps at the ends of the clock do not trap: a press from the far past is no tap")
+    func hostileTimes() {
+        var r = TapRecognizer()
+        let anywhere = TapRecognizer.Target(
+            key: 9, rect: IntRect(x: 0, y: 0, width: 100, height: 100), appearedAt: Instant(microseconds: .min))
+        r.down(1, x: 10, y: 10, at: Instant(microseconds: .min), targets: [anywhere])
+        #expect(r.up(1, x: 10, y: 10, at: Instant(microseconds: .max)) == nil)
+        r.down(2, x: 10, y: 10, at: Instant(microseconds: .max), targets: [anywhere])
+        #expect(r.up(2, x: 10, y: 10, at: Instant(microseconds: .min)) == nil, "released before it was pressed")
+    }
 }

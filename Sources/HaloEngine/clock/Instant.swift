@@ -15,6 +15,20 @@ public struct Instant: Comparable, Hashable, Sendable {
     public static func + (a: Instant, ms: Milliseconds) -> Instant { Instant(microseconds: a.microseconds + ms.value * 1000) }
     /// Microseconds from `b` to `a`.
     public static func - (a: Instant, b: Instant) -> Int64 { a.microseconds - b.microseconds }
+
+    /// Microseconds from `earlier` to this instant, 0 if it is not earlier and saturated rather
+    /// than trapping: for timestamps that came from outside (a device, a client).
+    public func microseconds(since earlier: Instant) -> Int64 {
+        let (d, overflow) = microseconds.subtractingReportingOverflow(earlier.microseconds)
+        if overflow { return microseconds > earlier.microseconds ? .max : 0 }
+        return max(0, d)
+    }
+
+    /// This instant `us` microseconds later, saturating at the end of the clock.
+    public func advanced(saturatingBy us: Int64) -> Instant {
+        let (sum, overflow) = microseconds.addingReportingOverflow(us)
+        return Instant(microseconds: overflow ? (us > 0 ? .max : .min) : sum)
+    }
 }
 
 /// A duration in whole milliseconds, as board policies and scripts give them.

@@ -50,13 +50,13 @@ public struct ButtonPress: Sendable {
 
     /// When `tick` should next be called, or nil when nothing is pending.
     public var nextDeadline: Instant? {
-        if raw != pressed { return Self.after(rawSince, debounce) }
-        if pressed && !longFired { return Self.after(pressedAt, longPress) }
+        if raw != pressed { return rawSince.advanced(saturatingBy: debounce) }
+        if pressed && !longFired { return pressedAt.advanced(saturatingBy: longPress) }
         return nil
     }
 
     private mutating func settle(at now: Instant) -> Action? {
-        if raw != pressed, Self.elapsed(from: rawSince, to: now) >= debounce {
+        if raw != pressed, now.microseconds(since: rawSince) >= debounce {
             pressed = raw
             if pressed {
                 pressedAt = rawSince
@@ -68,22 +68,10 @@ public struct ButtonPress: Sendable {
                 return action
             }
         }
-        if pressed, !longFired, Self.elapsed(from: pressedAt, to: now) >= longPress {
+        if pressed, !longFired, now.microseconds(since: pressedAt) >= longPress {
             longFired = true
             return .long
         }
         return nil
-    }
-
-    /// Microseconds from `a` to `b`, never negative and never trapping on absurd timestamps.
-    static func elapsed(from a: Instant, to b: Instant) -> Int64 {
-        let (d, overflow) = b.microseconds.subtractingReportingOverflow(a.microseconds)
-        if overflow { return b.microseconds > a.microseconds ? .max : 0 }
-        return max(0, d)
-    }
-
-    static func after(_ t: Instant, _ us: Int64) -> Instant {
-        let (sum, overflow) = t.microseconds.addingReportingOverflow(us)
-        return Instant(microseconds: overflow ? .max : sum)
     }
 }

@@ -66,7 +66,9 @@ public struct TapRecognizer: Sendable {
     public mutating func up(_ id: Int32, x: Int32, y: Int32, at now: Instant) -> UInt32? {
         guard let i = presses.firstIndex(where: { $0.id == id }) else { return nil }
         let press = presses.remove(at: i)
-        guard let target = press.target, now - press.at <= longest, now >= press.at else { return nil }
+        guard let target = press.target, now >= press.at, now.microseconds(since: press.at) <= longest else {
+            return nil
+        }
         // Sliding off the target, however slowly, takes the tap back.
         guard target.rect.contains(x: x, y: y) else { return nil }
         return target.key
