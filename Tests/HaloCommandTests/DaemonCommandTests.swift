@@ -159,69 +159,6 @@ extension CommandTests {
         #expect(try watcher.wait(timeout: 5) == 1, "the daemon went: the watcher says so and ends")
     }
 
-    @Test("SIGHUP reloads the board's theme and redraws with it")
-    func reloadOnHangup() throws {
-        let dir = try scratch()
-        let socket = dir.appendingPathComponent("halo.sock").path
-        let board = dir.appendingPathComponent("board.yaml")
-        let original = try String(contentsOf: Self.packageRoot.appendingPathComponent("Boards/mock-480x480.yaml"), encoding: .utf8)
-        try original.write(to: board, atomically: true, encoding: .utf8)
-        let daemon = try startDaemon(socket: socket, board: board.path)
-        defer { daemon.stop() }
-        #expect(try halo(["ctl", "--socket", socket, "show", "x", "linear", "value=30%"]).status == 0)
-        let changed = original.replacingOccurrences(of: "indicator: \"#0A84FF\"", with: "indicator: \"#FF8000\"")
-        #expect(changed != original)
-        try changed.write(to: board, atomically: true, encoding: .utf8)
-        daemon.signal(SIGHUP)
-        #expect(try settledSnapshot(socket, in: dir, equals: "@0 show x linear value=30%\n", board: board.path))
-    }
-
-    /// A daemon on a copy of the shipped board `name` that a test may change and reload, its
-    /// log in a file: the folder, socket, board file, the board's text, log path and daemon.
-    func reloadableDaemon(_ name: String) throws -> (URL, String, URL, String, String, ChildProcess) {
-        let dir = try scratch()
-        let socket = dir.appendingPathComponent("halo.sock").path
-        let board = dir.appendingPathComponent("board.yaml")
-        let original = try String(contentsOf: Self.packageRoot.appendingPathComponent("Boards/\(name).yaml"), encoding: .utf8)
-        try original.write(to: board, atomically: true, encoding: .utf8)
-        let log = dir.appendingPathComponent("log.txt").path
-        return (dir, socket, board, original, log, try startDaemon(socket: socket, board: board.path, stderr: .file(log)))
-    }
-
-    @Test("SIGHUP names the ring keys that need a restart, and a storm of them keeps the ring at its pace")
-    func reloadRingKeys() throws {
-        let (_, socket, board, original, log, daemon) = try reloadableDaemon("mock-320x240-ring12")
-        defer { daemon.stop() }
-        #expect(try halo(["ctl", "--socket", socket, "show x circular value=30%"]).status == 0)
-        let changed = original.replacingOccurrences(of: "  count: 12\n  brightness: 40", with: "  count: 24\n  brightness: 80")
-        #expect(changed != original)
-        try changed.write(to: board, atomically: true, encoding: .utf8)
-        daemon.signal(SIGHUP)
-        var text = ""
-        for _ in 0..<100 where !text.contains("reloaded the theme") {
-            usleep(50_000)
-            text = try String(contentsOf: URL(fileURLWithPath: log), encoding: .utf8)
-        }
-        #expect(text.contains("leds.count changed and takes effect when halo starts again"), "\(text)")
-        func ringFrames() throws -> Int {
-            let stats = try halo(["ctl", "--socket", socket, "stats"]).out
-            let word = stats.split(separator: " ").first { $0.hasPrefix("ring-frames=") } ?? ""
-            return Int(word.dropFirst("ring-frames=".count).prefix { $0.isNumber }) ?? -1
-        }
-        // A second of SIGHUPs, one every 2 ms: the 30 fps screen's ring sends 30 frames a second at most.
-        let before = try ringFrames()
-        var start = timespec(), end = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
-        for _ in 0..<500 {
-            daemon.signal(SIGHUP)
-            usleep(2_000)
-        }
-        clock_gettime(CLOCK_MONOTONIC, &end)
-        let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
-        let sent = try ringFrames() - before
-        #expect(sent >= 1 && Double(sent) <= 30 * (seconds + 0.5), "\(sent) ring frames in \(seconds) s")
-    }
-
     @Test("a standard error whose reader has gone and signals the daemon does not use leave it serving; SIGTERM still cleans up")
     func straySignalsAndBrokenLog() throws {
         let dir = try scratch()
@@ -236,90 +173,6 @@ extension CommandTests {
         }
         #expect(daemon.stop() == 0)
         #expect(!FileManager.default.fileExists(atPath: socket))
-    }
-
-    @Test("snapshot writes only into the board's folder, under names the daemon picks, through no link, sixteen at most")
-    func snapshotFolder() throws {
-        let dir = try scratch()
-        let socket = dir.appendingPathComponent("halo.sock").path
-        let victim = dir.appendingPathComponent("victim.txt")
-        try "keep me".write(to: victim, atomically: true, encoding: .utf8)
-        let daemon = try startDaemon(socket: socket)
-        defer { daemon.stop() }
-        for named in [#"snapshot "/etc/passwd""#, #"snapshot "../x.png""#, "snapshot x"] {
-            let r = try halo(["ctl", "--socket", socket, named])
-            #expect(r.status == 1 && r.out.hasPrefix("error invalid: snapshot takes no file name"), "\(named): \(r)")
-        }
-        // A link planted where the next snapshot goes is replaced, not followed.
-        let folder = dir.appendingPathComponent("snapshots")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(
-            atPath: folder.appendingPathComponent("snapshot-\(daemon.pid)-1.png").path, withDestinationPath: victim.path)
-        var paths: Set<String> = []
-        for _ in 0..<20 {
-            let r = try halo(["ctl", "--socket", socket, "snapshot"])
-            #expect(r.status == 0, "\(r)")
-            paths.insert(String(r.out.dropFirst(3).dropLast()))
-        }
-        #expect(try String(contentsOf: victim, encoding: .utf8) == "keep me")
-        #expect(paths.count == 16 && paths.allSatisfy { $0.hasPrefix(folder.path + "/snapshot-") })
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        #expect(files.count == 16, "\(files)")
-        let first = try Data(contentsOf: folder.appendingPathComponent("snapshot-\(daemon.pid)-1.png"))
-        #expect(first.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
-    }
-
-    @Test("two daemons sharing a snapshot folder never write over each other's pictures; a folder that is a link is refused")
-    func snapshotFolderShared() throws {
-        let dir = try scratch()
-        let folder = dir.appendingPathComponent("shots")
-        let board = dir.appendingPathComponent("shared.yaml")
-        try "name: shared\ndisplay: mock\nscreen: {width: 320, height: 240}\nsnapshots: \(folder.path)\n".write(
-            to: board, atomically: true, encoding: .utf8)
-        let one = try startDaemon(socket: dir.appendingPathComponent("one.sock").path, board: board.path)
-        defer { one.stop() }
-        let two = try startDaemon(socket: dir.appendingPathComponent("two.sock").path, board: board.path)
-        defer { two.stop() }
-        let a = try halo(["ctl", "--socket", dir.appendingPathComponent("one.sock").path, "snapshot"])
-        let b = try halo(["ctl", "--socket", dir.appendingPathComponent("two.sock").path, "snapshot"])
-        #expect(a.status == 0 && b.status == 0 && a.out != b.out, "\(a) \(b)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 2)
-        // A link where the folder should be, as another user could plant in /tmp: refused.
-        let target = dir.appendingPathComponent("elsewhere")
-        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-        let linked = dir.appendingPathComponent("linked.yaml")
-        try "name: linked\ndisplay: mock\nscreen: {width: 320, height: 240}\nsnapshots: \(dir.path)/link\n".write(
-            to: linked, atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link").path, withDestinationPath: target.path)
-        let three = try startDaemon(socket: dir.appendingPathComponent("three.sock").path, board: linked.path)
-        defer { three.stop() }
-        let c = try halo(["ctl", "--socket", dir.appendingPathComponent("three.sock").path, "snapshot"])
-        #expect(c.status == 1 && c.out.contains("is a symbolic link"), "\(c)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: target.path).isEmpty)
-    }
-
-    @Test("a snapshot of a large board adds a few megabytes to the daemon's peak memory, not another screen or two")
-    func snapshotPeak() throws {
-        let dir = try scratch()
-        let socket = dir.appendingPathComponent("halo.sock").path
-        let board = dir.appendingPathComponent("big.yaml")
-        try "name: big\ndisplay: mock\nscreen: {width: 2048, height: 2048}\n".write(to: board, atomically: true, encoding: .utf8)
-        let daemon = try startDaemon(socket: socket, board: board.path)
-        defer { daemon.stop() }
-        #expect(try halo(["ctl", "--socket", socket, #"show a circular label="Copying" value=40%"#]).status == 0)
-        usleep(1_000_000)
-        #expect(try halo(["ctl", "--socket", socket, "sync"]).status == 0)
-        func peakKiB() -> Int {
-            let status = (try? String(contentsOfFile: "/proc/\(daemon.pid)/status", encoding: .utf8)) ?? ""
-            let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-            return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
-        }
-        let before = peakKiB()
-        let snap = try halo(["ctl", "--socket", socket, "snapshot"])
-        #expect(snap.status == 0, "\(snap)")
-        let after = peakKiB()
-        // The framebuffer alone is 16 MiB; the old encoder copied it and made two more pictures.
-        #expect(before > 16_000 && after - before < 4_096, "peak \(before) KiB before the snapshot, \(after) KiB after")
     }
 
     @Test("a socket directory another user owns or may write is refused; a sticky one like /tmp is fine")
@@ -359,31 +212,6 @@ extension CommandTests {
         #expect(lstat(target.path, &st) == 0 && st.st_mode & 0o777 == 0o600)
         let empty = try halo(["run", "--board", "mock-480x480", "--socket", ""])
         #expect(empty.status == 1 && empty.err.contains("the socket path is empty"), "\(empty)")
-    }
-
-    @Test("SIGHUP applies a changed font, and refuses a missing one with the reason while the old one stays")
-    func reloadFont() throws {
-        let (dir, socket, board, original, log, daemon) = try reloadableDaemon("mock-480x480")
-        defer { daemon.stop() }
-        #expect(try halo(["ctl", "--socket", socket, "show x circular label=\"Copying files\" value=30%"]).status == 0)
-        let fontKey = "  font:\n    size: 16\n"
-        #expect(original.contains(fontKey))
-        try original.replacingOccurrences(of: fontKey, with: fontKey + "    file: /nonexistent/font.ttf\n").write(
-            to: board, atomically: true, encoding: .utf8)
-        daemon.signal(SIGHUP)
-        var refused = ""
-        for _ in 0..<100 where !refused.contains("reload refused") {
-            usleep(50_000)
-            refused = try String(contentsOf: URL(fileURLWithPath: log), encoding: .utf8)
-        }
-        #expect(refused.contains("reload refused") && refused.contains("/nonexistent/font.ttf"), "\(refused)")
-        let bold = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
-        try original.replacingOccurrences(of: fontKey, with: fontKey + "    file: \(bold)\n").write(
-            to: board, atomically: true, encoding: .utf8)
-        daemon.signal(SIGHUP)
-        #expect(try settledSnapshot(socket, in: dir, equals: "@0 show x circular label=\"Copying files\" value=30%\n", board: board.path))
-        let applied = try String(contentsOf: URL(fileURLWithPath: log), encoding: .utf8)
-        #expect(applied.contains("with the font \(bold)"), "\(applied)")
     }
 
     @Test("at its descriptor limit the daemon tells newcomers it is busy, does not spin, and serves again once clients leave")
