@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import HaloRender
+
 /// A point on the engine's clock, in microseconds. The engine never reads a clock itself: the
 /// daemon passes the monotonic time, a script replay passes virtual time, so animation depends
 /// only on time and never on how many frames were drawn.
@@ -19,9 +21,7 @@ public struct Instant: Comparable, Hashable, Sendable {
     /// Microseconds from `earlier` to this instant, 0 if it is not earlier and saturated rather
     /// than trapping: for timestamps that came from outside (a device, a client).
     public func microseconds(since earlier: Instant) -> Int64 {
-        let (d, overflow) = microseconds.subtractingReportingOverflow(earlier.microseconds)
-        if overflow { return microseconds > earlier.microseconds ? .max : 0 }
-        return max(0, d)
+        microseconds.saturatingElapsed(since: earlier.microseconds)
     }
 
     /// This instant `us` microseconds later, saturating at the end of the clock.

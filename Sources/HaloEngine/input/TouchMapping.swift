@@ -31,8 +31,9 @@ public struct TouchMapping: Equatable, Sendable {
     public var panelWidth: Int32
     public var panelHeight: Int32
     public var rotation: Rotation
-    /// Six Q16 entries; any other count means the identity.
-    public var calibration: [Int32]
+    /// Six Q16 entries; any other count given to `init` means the identity. Set only there, so
+    /// it always has six.
+    public private(set) var calibration: [Int32]
 
     public init(
         x: Axis, y: Axis, panelWidth: Int32, panelHeight: Int32, rotation: Rotation,
@@ -50,9 +51,10 @@ public struct TouchMapping: Equatable, Sendable {
     public func logical(rawX: Int32, rawY: Int32) -> (x: Int32, y: Int32) {
         let nx = Self.normalised(rawX, on: x)
         let ny = Self.normalised(rawY, on: y)
-        let m = calibration.map(Int64.init)
-        let cx = Self.clampUnit((m[0] * nx + m[1] * ny) / Self.one + m[2])
-        let cy = Self.clampUnit((m[3] * nx + m[4] * ny) / Self.one + m[5])
+        // Indexed, not mapped to a new array: this runs for every touch event.
+        func m(_ i: Int) -> Int64 { Int64(calibration[i]) }
+        let cx = Self.clampUnit((m(0) * nx + m(1) * ny) / Self.one + m(2))
+        let cy = Self.clampUnit((m(3) * nx + m(4) * ny) / Self.one + m(5))
         let px = Int32(cx * Int64(panelWidth) / Self.one)
         let py = Int32(cy * Int64(panelHeight) / Self.one)
         return Self.rotated(px, py, width: panelWidth, height: panelHeight, by: rotation)

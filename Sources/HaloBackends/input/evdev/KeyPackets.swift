@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import HaloRender
+
 /// Key events from a keyboard, an IR remote or a gpio-keys node turned into whole key presses.
 ///
 /// A key counts when it is released after a press this decoder saw, reported with how long it
@@ -64,9 +66,8 @@ public struct KeyPackets: Sendable {
                 if downSince[i] == nil { downSince[i] = event.at }
             } else if let since = downSince[i] {
                 downSince[i] = nil
-                let (held, overflow) = event.at.subtractingReportingOverflow(since)
-                let heldSaturated = overflow ? (event.at > since ? Int64.max : 0) : max(0, held)
-                changes.append(.pressed(Press(code: event.code, heldMicroseconds: heldSaturated)))
+                let held = event.at.saturatingElapsed(since: since)
+                changes.append(.pressed(Press(code: event.code, heldMicroseconds: held)))
             }
         }
         pending.removeAll(keepingCapacity: true)
