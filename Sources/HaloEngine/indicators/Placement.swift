@@ -26,6 +26,19 @@ public enum Placement: String, CaseIterable, Sendable {
     /// place of their own. Throws when the two do not suit the kind or each other.
     static func resolve(kind: IndicatorKind, place: Placement?, region: Region?) throws(ControlError) -> Placement? {
         switch kind {
+        case .network, .checkout, .partial:
+            try checkOwnPlace(of: kind, place: place, region: region)
+            return nil
+        case .circular, .linear, .spinner:
+            let resolved = place ?? (region == nil ? .center : .inline)
+            try check(resolved, for: kind, region: region)
+            return resolved
+        }
+    }
+
+    /// The kinds with a place of their own take `place=` and `region=` only where they agree with it.
+    static func checkOwnPlace(of kind: IndicatorKind, place: Placement?, region: Region?) throws(ControlError) {
+        switch kind {
         case .network:
             if let place {
                 throw refusal(
@@ -37,7 +50,7 @@ public enum Placement: String, CaseIterable, Sendable {
                     "a network spinner always sits small in the top-right corner, so region= is refused with it; drop region=, or show a spinner with region= to mark an item"
                 )
             }
-            return nil
+            return
         case .checkout:
             if let place, place != .dialog {
                 throw refusal(
@@ -49,7 +62,7 @@ public enum Placement: String, CaseIterable, Sendable {
                     "a checkout always dims the whole screen, so region= is refused with it; drop region=, or show a partial overlay to cover one region"
                 )
             }
-            return nil
+            return
         case .partial:
             if let place, place != .inline {
                 throw refusal("a partial overlay covers exactly its region=, so place=\(place.rawValue) is refused; drop place=")
@@ -59,11 +72,14 @@ public enum Placement: String, CaseIterable, Sendable {
                     "a partial overlay covers the region it is given: add region=x,y,w,h with the rectangle to block, or show a checkout to dim the whole screen"
                 )
             }
-            return nil
+            return
         case .circular, .linear, .spinner:
-            break
+            return
         }
-        let resolved = place ?? (region == nil ? .center : .inline)
+    }
+
+    /// A place `kind` was given, or took by default, checked against the kind and `region=`.
+    static func check(_ resolved: Placement, for kind: IndicatorKind, region: Region?) throws(ControlError) {
         switch resolved {
         case .center:
             if region != nil {
@@ -93,7 +109,6 @@ public enum Placement: String, CaseIterable, Sendable {
         case .dialog:
             if region != nil { throw refusal("a progress dialog covers the whole screen, so region= is refused with it; drop region=") }
         }
-        return resolved
     }
 
     static func refusal(_ message: String) -> ControlError { ControlError(message, code: .refused) }
