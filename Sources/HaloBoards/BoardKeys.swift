@@ -109,5 +109,7 @@ extension BoardSchema {
         BoardKey("policy.success-hold-ms") { s, v, k, b throws(BoardError) in b.policy.successHold = try s.milliseconds(v, k) },
         BoardKey("policy.toast-ms") { s, v, k, b throws(BoardError) in b.policy.toastShort = try s.milliseconds(v, k) },
         BoardKey("policy.toast-long-ms") { s, v, k, b throws(BoardError) in b.policy.toastLong = try s.milliseconds(v, k) },
+        BoardKey("policy.abandoned-label") { s, v, k, b throws(BoardError) in b.policy.abandonedLabel = try s.words(v, k) },
+        BoardKey("policy.abandoned-hold-ms") { s, v, k, b throws(BoardError) in b.policy.abandonedHold = try s.milliseconds(v, k) },
     ]
 }

@@ -256,6 +256,18 @@ struct BoardSchema {
         return s
     }
 
+    /// Words a person reads on the screen: one line, not blank, at most 512 bytes.
+    func words(_ node: YAMLNode, _ key: String) throws(BoardError) -> String {
+        let s = try text(node, key)
+        if s.utf8.allSatisfy({ $0 == 32 || $0 == 9 }) {
+            throw fail(node, key, "is blank", "write the words to show, e.g. \(key.split(separator: ".").last ?? ""): \"Upload stopped\"")
+        }
+        if s.utf8.count > 512 {
+            throw fail(node, key, "is \(s.utf8.count) bytes long", "keep it under 512 bytes; it must fit on a small screen")
+        }
+        return s
+    }
+
     /// A value `parse` understands; otherwise an error saying the text is not `isNot` (a
     /// display backend, a colour order), with `fix`.
     func parsed<T>(_ node: YAMLNode, _ key: String, _ parse: (String) -> T?, isNot what: String, _ fix: String) throws(BoardError) -> T {

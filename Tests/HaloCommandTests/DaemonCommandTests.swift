@@ -15,7 +15,7 @@ extension CommandTests {
         return p
     }
 
-    @Test("halo run serves halo ctl; replies, exit status, standard input")
+    @Test("halo run serves halo ctl; replies, exit status, standard input; a one-shot show outlives ctl, a pipe's does not")
     func daemonServesCtl() throws {
         let dir = try scratch()
         let socket = dir.appendingPathComponent("halo.sock").path
@@ -34,6 +34,11 @@ extension CommandTests {
         let replies = text.split(separator: "\n")
         #expect(replies.count == 3 && replies[0] == "ok" && replies[1] == "ok" && replies[2].hasPrefix("error "), "\(text)")
         #expect(piped.status == 1)
+        // The pipe was the app: what it left running ended with it (gone unseen, inside its
+        // show delay, or failed). The one-shot show was sent detached, so it stays.
+        let after = try halo(["ctl", "--socket", socket, "progress", "b", "30%"])
+        #expect(after.out.hasPrefix("error unknown-id: ") || after.out.hasPrefix("error ended: "), "\(after)")
+        #expect(try halo(["ctl", "--socket", socket, "progress", "a", "50%"]).out == "ok\n")
     }
 
     @Test("halo ctl takes a command as shell words, as one quoted argument, or with its own quotes")

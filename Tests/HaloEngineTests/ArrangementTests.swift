@@ -231,19 +231,6 @@ extension ArrangementTests {
     }
 }
 
-/// Block text that remembers the "and N more" row it drew, so a test can read N.
-final class RecordingText: TextRasterizer {
-    let block = BlockText()
-    var moreCount = 0
-    func lineHeight(size: Int32) -> Int32 { block.lineHeight(size: size) }
-    func width(of text: String, size: Int32) -> Int32 { block.width(of: text, size: size) }
-    func render(_ text: String, size: Int32) -> CoverageMask {
-        let words = text.split(separator: " ")
-        if words.count == 3, words[0] == "and", words[2] == "more", let n = Int(words[1]) { moreCount = n }
-        return block.render(text, size: size)
-    }
-}
-
 extension ArrangementTests {
     @Test(
         "with random screens and themes in the ranges boards use, pictures never overlap, stay on screen, and each centred one is drawn or counted"

@@ -48,3 +48,19 @@ func overlaps(_ boxes: [UInt32: IntRect]) -> [String] {
     }
     return found
 }
+
+/// Block text that remembers every string it drew, and the N of the last "and N more" row.
+final class RecordingText: TextRasterizer {
+    let block = BlockText()
+    var drawn: [String] = []
+    var moreCount = 0
+    func lineHeight(size: Int32) -> Int32 { block.lineHeight(size: size) }
+    func width(of text: String, size: Int32) -> Int32 { block.width(of: text, size: size) }
+    func render(_ text: String, size: Int32) -> CoverageMask {
+        drawn.append(text)
+        let words = text.split(separator: " ")
+        if words.count == 3, words[0] == "and", words[2] == "more", let n = Int(words[1]) { moreCount = n }
+        return block.render(text, size: size)
+    }
+    func prepare(sizes: [Int32]) {}
+}

@@ -217,9 +217,29 @@ extension ControlServer {
     /// Drops the clients marked to go, logging who was cut off and why.
     func removeClosedClients() {
         guard clients.contains(where: { $0.closing }) else { return }
+        let now = clock()
         for c in clients where c.closing {
             if let why = c.cutReason { report("cut-off", "\(c.described) cut off: \(why)", who: c.peer.description) }
+            endWhatWasLeft(by: c, at: now)
         }
         clients.removeAll { $0.closing }
+    }
+
+    /// Ends the activities a closing connection left running (`Engine.ownerLeft`), and says so:
+    /// the app crashed or forgot, and its developer needs to know which.
+    func endWhatWasLeft(by c: ClientSession, at now: Instant) {
+        let ended = engine.ownerLeft(Owner(connection: c.number, user: c.peer.uid), at: now)
+        guard !ended.isEmpty else { return }
+        needsFrame = true
+        report(
+            "left-behind",
+            "\(c.described) closed with \(ended.count) activit\(ended.count == 1 ? "y" : "ies") running, now ended: \(Self.idList(ended)); an app ends what it shows, or shows it with detached=yes or lease= to keep it past its connection",
+            who: c.peer.description)
+    }
+
+    /// Ids for a log line: the first 16, then how many more.
+    static func idList(_ ids: [String]) -> String {
+        let listed = ids.prefix(16).joined(separator: ", ")
+        return ids.count > 16 ? listed + " and \(ids.count - 16) more" : listed
     }
 }

@@ -172,6 +172,13 @@ extension ControlServer {
     }
 
     func sendEvents(_ now: Instant) {
+        let lapsed = engine.takeLapsedLeases()
+        if !lapsed.isEmpty {
+            report(
+                "lease",
+                "no command came within the lease of \(Self.idList(lapsed)), so the daemon ended it; an app with a lease sends progress, label or show for the id more often than the lease"
+            )
+        }
         let nowVisible = Set(engine.visibleIDs(at: now))
         let nowExisting = Set(engine.activityIDs(at: now))
         for id in nowVisible.subtracting(visible).sorted() { broadcast("shown \(id)") }

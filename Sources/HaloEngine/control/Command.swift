@@ -34,6 +34,10 @@ public struct ShowOptions: Equatable, Sendable {
     public var place: Placement?
     public var trackHidden = false
     public var cancellable = false
+    /// `detached=`: nil leaves a running activity as it was (a new one is not detached).
+    public var detached: Bool?
+    /// `lease=`, in microseconds: nil leaves a running activity's lease as it was.
+    public var lease: Int64?
 
     public init() {}
 }

@@ -125,7 +125,8 @@ public enum CommandParser {
         for arg in args {
             guard case .pair(let key, let value) = arg else {
                 throw ControlError(
-                    "unexpected '\(arg.text)'; show takes key=value options: label, value, show-value, region, place, track, cancellable")
+                    "unexpected '\(arg.text)'; show takes key=value options: label, value, show-value, region, place, track, cancellable, detached, lease"
+                )
             }
             switch key {
             case "label":
@@ -151,8 +152,13 @@ public enum CommandParser {
                 o.trackHidden = value == "hidden"
             case "cancellable":
                 o.cancellable = try yesNo(key, value)
+            case "detached":
+                o.detached = try yesNo(key, value)
+            case "lease":
+                o.lease = try lease(value)
             default:
-                throw ControlError("unknown option '\(key)'; show takes label, value, show-value, region, place, track, cancellable")
+                throw ControlError(
+                    "unknown option '\(key)'; show takes label, value, show-value, region, place, track, cancellable, detached, lease")
             }
         }
         return o
@@ -164,6 +170,26 @@ public enum CommandParser {
         case "no": return false
         default: throw ControlError("\(key)=\(value) is not yes or no; write \(key)=yes or \(key)=no")
         }
+    }
+
+    /// The longest and shortest leases, in seconds: a lease shorter than a second ends between
+    /// an app's ordinary commands, and one longer than a day is no lease at all.
+    public static let leaseSeconds: ClosedRange<Int64> = 1...86_400
+
+    /// `lease=30s`, `lease=1500ms` or `lease=2m`, in microseconds.
+    static func lease(_ value: String) throws -> Int64 {
+        let units: [(suffix: String, microseconds: Int64)] = [("ms", 1000), ("s", 1_000_000), ("m", 60_000_000)]
+        let usage =
+            "write a whole number of seconds, milliseconds or minutes from \(leaseSeconds.lowerBound) s to \(leaseSeconds.upperBound / 3600) h, e.g. lease=30s, lease=1500ms or lease=2m"
+        guard let unit = units.first(where: { value.hasSuffix($0.suffix) }),
+            let count = Int64(value.dropLast(unit.suffix.count)), count >= 0
+        else { throw ControlError("lease=\(value) is not a duration; \(usage)") }
+        let limit = leaseSeconds.upperBound * 1_000_000
+        let (microseconds, overflow) = count.multipliedReportingOverflow(by: unit.microseconds)
+        guard !overflow, microseconds >= leaseSeconds.lowerBound * 1_000_000, microseconds <= limit else {
+            throw ControlError("lease=\(value) is out of range; \(usage)", code: .outOfRange)
+        }
+        return microseconds
     }
 
     static func region(_ value: String) throws -> Region {

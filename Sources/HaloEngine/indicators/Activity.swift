@@ -41,8 +41,15 @@ struct Activity {
     var visibleFrom: Instant
     /// When it leaves the screen; nil while it stays.
     var removeAt: Instant?
-    /// Who showed it (`Engine.apply`'s owner), for the per-owner limit.
+    /// Who showed it (`Engine.apply`'s owner), for the per-owner limit and for ending it when
+    /// that connection closes (`Engine.ownerLeft`).
     var owner: Owner = .host
+    /// Outlives its connection (`detached=yes`): only a command, or its lease, ends it.
+    var detached = false
+    /// With a lease (`lease=`), microseconds a command for it may be apart; it ends when one
+    /// does not come in time (`leaseEnds`), and outlives its connection.
+    var lease: Int64?
+    var leaseEnds: Instant?
 
     /// Value changes glide over this long, ease-out, without overshoot.
     static let valueGlide: Int64 = 300_000
@@ -91,6 +98,7 @@ struct Activity {
         var candidates: [Instant] = []
         if now < visibleFrom { candidates.append(visibleFrom) }
         if let removeAt, now < removeAt { candidates.append(removeAt) }
+        if let leaseEnds, removeAt == nil, now < leaseEnds { candidates.append(leaseEnds) }
         if outcome == nil && isVisible(at: now) || now < visibleFrom {
             switch progress {
             case .indeterminate:

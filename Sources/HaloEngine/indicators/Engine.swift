@@ -32,6 +32,8 @@ public final class Engine {
     /// Overlays fading out after their activities left (`OverlayFade`), oldest first. Read on
     /// every frame, from the one thread that owns the engine: unchecked at run time.
     @exclusivity(unchecked) var overlayFades: [OverlayFade] = []
+    /// Activities ended by their leases, not yet logged (`takeLapsedLeases`).
+    var lapsedLeases = LapsedLeases()
 
     /// Activities at once, shown or waiting for their show delay, from all clients together. Far
     /// more than a screen can show legibly; a bound that keeps every frame's cost bounded too.
@@ -89,6 +91,7 @@ public final class Engine {
     public func apply(_ command: Command, at now: Instant, owner: Owner = .host) throws(ControlError) -> [ControlWarning] {
         expire(at: now)
         var warnings = try perform(command, at: now, owner: owner)
+        if let id = command.id { renewLease(of: id, at: now) }
         followCentre(at: now)
         if let left = labelLeftOut(after: command) { warnings.append(ControlWarning(left)) }
         if let cut = errorLabelCut(after: command, at: now) { warnings.append(ControlWarning(cut)) }
@@ -248,6 +251,8 @@ public final class Engine {
             a.region = region
             a.trackHidden = o.trackHidden
             a.cancellable = o.cancellable
+            if let d = o.detached { a.detached = d }
+            if let l = o.lease { a.lease = l }
             if let v = o.value { setValue(&a, v, now) }
             store(a)
             return []
@@ -260,12 +265,14 @@ public final class Engine {
         remember(id, kind)
         let progress: Activity.Progress =
             o.value.map { .determinate(value: $0, from: $0.fractionQ16, changedAt: now) } ?? .indeterminate(since: now)
-        let a = Activity(
+        var a = Activity(
             id: id, kind: kind, serial: nextSerial, createdAt: now, label: o.label.flatMap { $0.isEmpty ? nil : $0 },
             showValue: o.showValue, region: o.region, placement: placement, layer: placement == .dialog ? 3 : kind.layer,
             trackHidden: o.trackHidden, cancellable: o.cancellable,
             progress: progress, switchFrom: nil, outcome: nil, endedAt: nil, visibleFrom: now + policy.showDelay, removeAt: nil,
             owner: owner)
+        a.detached = o.detached ?? false
+        a.lease = o.lease
         nextSerial = LayerKey.serial(after: nextSerial)
         activities.append(a)
         return []
@@ -332,6 +339,7 @@ public final class Engine {
     }
 
     func expire(at now: Instant) {
+        endLapsedLeases(at: now)
         // The centre's places change when activities appear and leave: followed first, in
         // order, while the leaving ones are still here to be seen going.
         if now > centreFollowedUntil {

@@ -64,6 +64,12 @@ public struct Policy: Equatable, Sendable {
     /// Toast durations.
     public var toastShort = Milliseconds(2000)
     public var toastLong = Milliseconds(3500)
+    /// What a determinate indicator says when its app went away without ending it: its
+    /// connection closed or its lease ran out (`Engine.ownerLeft`).
+    public var abandonedLabel = "The app stopped responding. Try again."
+    /// How long an indicator its app left behind stays: its failure, or an outcome the app
+    /// would have dismissed, shown long enough to read and then gone.
+    public var abandonedHold = Milliseconds(8000)
 
     public init() {}
 }

@@ -64,7 +64,7 @@ enum CtlCommand {
                 failed = try exchange(line, connection, &reader) || failed
             }
         } else {
-            failed = try exchange(commandLine(Array(rest)), connection, &reader)
+            failed = try exchange(oneShot(commandLine(Array(rest))), connection, &reader)
         }
         if failed { throw CLIError("the daemon refused a command (see the reply above)", status: 1) }
     }
@@ -84,6 +84,15 @@ enum CtlCommand {
             _ = bytes.withUnsafeBytes { systemWrite(1, $0.baseAddress, $0.count) }
         }
         throw CLIError("the daemon closed the connection")
+    }
+
+    /// `halo ctl show …` closes its connection as soon as the reply comes, and an activity
+    /// ends with the connection that showed it: a one-shot `show` is sent `detached=yes`, unless
+    /// it says `detached=` or `lease=` itself. Lines from standard input (`-`) are sent as they
+    /// are, so a pipeline that dies takes its indicators with it.
+    static func oneShot(_ line: String) -> String {
+        guard case .success(.show(_, _, let o)) = CommandParser.parse(line), o.detached == nil, o.lease == nil else { return line }
+        return line + " detached=yes"
     }
 
     /// The words of a command as one line. The shell has removed the quotes, so a word with a

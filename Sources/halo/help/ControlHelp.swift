@@ -13,6 +13,7 @@ enum ControlHelp {
         commands:
           show ID KIND [label="..."] [value=V] [show-value=yes|no] [region=X,Y,W,H]
                [place=center|top|bottom|inline|toast|dialog] [track=hidden] [cancellable=yes]
+               [detached=yes] [lease=30s]
           progress ID V          V is 0.6, 60% or 30/100
           label ID "..."
           succeed ID "label" [persist]
@@ -24,6 +25,10 @@ enum ControlHelp {
         KIND is circular, linear, spinner, checkout, partial (needs region=) or network.
         IDs are letters, digits, - _ and . ; in quoted text \\" is a quote and \\\\ a backslash.
         A new indicator appears after the board's show delay (500 ms by default).
+        An activity ends with the connection that showed it: a turning indicator goes, a
+        determinate one fails with the board's abandoned-label, a checkout leaves. detached=yes
+        keeps it until a command ends it (halo ctl's one-shot show sends it); lease=30s keeps
+        it past its connection while some command for its id comes at least every 30 s.
 
         the daemon's own commands (alone on their line):
           subscribe     this connection also receives events: shown ID, cancelled ID, dismissed ID
