@@ -39,11 +39,17 @@ public enum DemoGallery {
             name: "circular-switch-to-determinate", steps: [(0, "show dl circular label=\"Downloading map\""), (1500, "progress dl 25%")],
             at: 1700),
         Scene(name: "circular-cancellable", steps: [(0, "show up circular label=\"Uploading video\" value=35% cancellable=yes")], at: 1000),
+        Scene(
+            name: "circular-paused",
+            steps: [(0, "show up circular label=\"Uploading video\" value=35% cancellable=yes pausable=yes"), (800, "pause up")], at: 1200),
         Scene(name: "circular-success", steps: [(0, "show up circular value=80%"), (800, "succeed up \"Photos uploaded\"")], at: 1200),
         Scene(
             name: "circular-error",
             steps: [(0, "show up circular value=40%"), (800, "fail up \"Upload failed. Check the network and try again.\"")], at: 1200),
         Scene(name: "linear-determinate", steps: [(0, "show copy linear label=\"Copying files\" value=60%")], at: 1000),
+        Scene(
+            name: "linear-paused",
+            steps: [(0, "show dl linear label=\"Downloading update\" value=45% cancellable=yes pausable=yes"), (800, "pause dl")], at: 1200),
         Scene(name: "linear-indeterminate", steps: [(0, "show fetch linear label=\"Checking for updates\"")], at: 1400),
         // A page loading under the app's toolbar.
         Scene(name: "linear-toolbar", at: 1000) { w, h in
@@ -52,6 +58,8 @@ public enum DemoGallery {
         },
         Scene(name: "linear-success", steps: [(0, "show copy linear value=90%"), (800, "succeed copy \"Files copied\"")], at: 1200),
         Scene(name: "spinner", steps: [(0, "show find spinner label=\"Finding nearby printers\"")], at: 1300),
+        Scene(
+            name: "spinner-paused", steps: [(0, "show sync spinner label=\"Syncing photos\" pausable=yes"), (900, "pause sync")], at: 1300),
         Scene(name: "toast", steps: [(0, "toast \"Settings saved\"")], at: 600),
         Scene(name: "toast-two-lines", steps: [(0, "toast \"Receipt sent to the email address on your account\" long")], at: 600),
         Scene(name: "checkout", steps: [(0, "show pay checkout label=\"Processing payment\"")], at: 1300),
@@ -123,6 +131,7 @@ public enum DemoGallery {
         Scene(name: "checkout", steps: [(0, "show a checkout")], at: 0),
         Scene(name: "toast", steps: [(0, "toast \"Saved\"")], at: 0),
         Scene(name: "network", steps: [(0, "show a network")], at: 0),
+        Scene(name: "paused", steps: [(0, "show a circular value=40% pausable=yes"), (1000, "pause a")], at: 1000),
     ]
 
     /// A ring's colours at `frames` moments `everyMs` apart from the moment `scene` begins,

@@ -38,7 +38,7 @@ struct RingVocabularyTests {
     @Test("every pair of states looks different on an on/off ring within 1.5 s of the state beginning")
     func toldApart() throws {
         let states = DemoGallery.ringMotions
-        #expect(states.count == 8)
+        #expect(states.count == 9)
         let signatures = try states.map { try Self.signature($0, for: 1500) }
         for i in signatures.indices {
             #expect(signatures[i].contains { $0.contains(true) }, "\(states[i].name) lights something")

@@ -24,6 +24,9 @@ struct RingMotionTests {
         all.append(("breathing", { .breathing(elapsed: $0) }))
         all.append(("pulse", { .pulse(elapsed: $0) }))
         all.append(("dot", { .dot(elapsed: $0) }))
+        for sweep: Int32 in [0, 20000, 65536] {
+            all.append(("paused at \(sweep)", { .paused(start: 0, sweep: sweep, elapsed: $0) }))
+        }
         return all
     }
 
@@ -101,6 +104,24 @@ struct RingMotionTests {
         #expect(RingMotion.nextChange(.cancelled(from: 0, elapsed: RingMotion.cancelUnwind)) == nil)
         // A cancel at 0 % still shows a quarter unwinding.
         #expect(Self.onOff(RingMotion.pose(.cancelled(from: 0, elapsed: 0), count: 12), count: 12).filter { $0 }.count == 3)
+    }
+
+    @Test("paused: the arc holds still and only the LED at its head blinks, a second on and a second off", arguments: [1, 12, 24])
+    func paused(count: Int) {
+        for sweep: Int32 in [0, 20000, 40000, 65536] {
+            let lit = Self.onOff(RingMotion.pose(.paused(start: 0, sweep: sweep, elapsed: 0), count: count), count: count)
+            let dark = Self.onOff(RingMotion.pose(.paused(start: 0, sweep: sweep, elapsed: 1_000_000), count: count), count: count)
+            let changed = (0..<count).filter { lit[$0] != dark[$0] }
+            #expect(changed.count == 1, "\(count) LEDs at \(sweep): \(lit) then \(dark)")
+            if let head = changed.first {
+                #expect(lit[head] && !dark[head], "the head is lit first, then dark")
+                #expect(head == lit.lastIndex(of: true), "the one that blinks is the arc's last LED")
+            }
+            #expect(
+                RingMotion.pose(.paused(start: 0, sweep: sweep, elapsed: 2_000_000), count: count)
+                    == RingMotion.pose(.paused(start: 0, sweep: sweep, elapsed: 0), count: count))
+        }
+        #expect(RingMotion.nextChange(.paused(start: 0, sweep: 100, elapsed: 250_000)) == 750_000)
     }
 
     @Test("a checkout breathes: full at first, dim but never out half a breath later, full again after one")

@@ -353,7 +353,12 @@ public final class ControlServer {
         let reply = engine.reply(to: line, at: now, owner: owner)
         if let command = reply.applied {
             needsFrame = true
-            if case .cancel(let id) = command { broadcast("cancelled \(id)") }
+            switch command {
+            case .cancel(let id): broadcast("cancelled \(id)")
+            case .pause(let id): broadcast("paused \(id)")
+            case .resume(let id): broadcast("resumed \(id)")
+            default: break
+            }
         }
         return reply.text
     }

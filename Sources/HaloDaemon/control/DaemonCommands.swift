@@ -12,7 +12,7 @@ import HaloPOSIX
 
 /// The daemon's own commands, beside the control language, all in one place:
 ///
-/// - `subscribe`: this connection also receives events (`shown ID`, `dismissed ID`, `cancelled ID`);
+/// - `subscribe`: this connection also receives events (`shown ID`, `paused ID`, `resumed ID`, `cancelled ID`, `dismissed ID`);
 /// - `stats`: counters as key=value words;
 /// - `sync`: the picture as it is now, shown before the reply, which says what is still on its way
 ///   (`sync wait` holds the reply until it has arrived);

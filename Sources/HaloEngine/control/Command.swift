@@ -9,13 +9,15 @@ public enum Command: Equatable, Sendable {
     case fail(id: String, label: String)
     case dismiss(id: String)
     case cancel(id: String)
+    case pause(id: String)
+    case resume(id: String)
     case toast(text: String, long: Bool)
 
     /// The activity the command is about, if any.
     public var id: String? {
         switch self {
         case .show(let id, _, _), .progress(let id, _), .label(let id, _), .succeed(let id, _, _),
-            .fail(let id, _), .dismiss(let id), .cancel(let id):
+            .fail(let id, _), .dismiss(let id), .cancel(let id), .pause(let id), .resume(let id):
             return id
         case .toast: return nil
         }
@@ -34,6 +36,8 @@ public struct ShowOptions: Equatable, Sendable {
     public var place: Placement?
     public var trackHidden = false
     public var cancellable = false
+    /// The person may pause and resume it (the choice a tap on it opens).
+    public var pausable = false
     /// `detached=`: nil leaves a running activity as it was (a new one is not detached).
     public var detached: Bool?
     /// `lease=`, in microseconds: nil leaves a running activity's lease as it was.

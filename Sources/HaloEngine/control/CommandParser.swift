@@ -16,12 +16,14 @@ public enum CommandParser {
         case .success(let t): tokens = t
         }
         guard let first = tokens.first else {
-            return .failure(ControlError("empty command; expected one of: show, progress, label, succeed, fail, dismiss, cancel, toast"))
+            return .failure(
+                ControlError("empty command; expected one of: show, progress, label, succeed, fail, dismiss, cancel, pause, resume, toast"))
         }
         guard case .word(let verb) = first else {
             return .failure(
                 ControlError(
-                    "a command starts with its name; expected one of: show, progress, label, succeed, fail, dismiss, cancel, toast"))
+                    "a command starts with its name; expected one of: show, progress, label, succeed, fail, dismiss, cancel, pause, resume, toast"
+                ))
         }
         let args = Array(tokens.dropFirst())
         do {
@@ -87,6 +89,10 @@ public enum CommandParser {
             let id = try identifier(args, verb)
             try expectCount(args, 1, "cancel <id>")
             return .cancel(id: id)
+        case "pause", "resume":
+            let id = try identifier(args, verb)
+            try expectCount(args, 1, "\(verb) <id>")
+            return verb == "pause" ? .pause(id: id) : .resume(id: id)
         case "toast":
             guard args.count >= 1, case .quoted(let text) = args[0], !isBlank(text) else {
                 throw ControlError("toast needs its text in quotes, e.g. toast \"Settings saved\"")
@@ -97,7 +103,7 @@ public enum CommandParser {
             return .toast(text: text, long: args.count == 2)
         default:
             throw ControlError(
-                "unknown command '\(verb)'; expected one of: show, progress, label, succeed, fail, dismiss, cancel, toast",
+                "unknown command '\(verb)'; expected one of: show, progress, label, succeed, fail, dismiss, cancel, pause, resume, toast",
                 code: .unknownCommand)
         }
     }
@@ -125,7 +131,7 @@ public enum CommandParser {
         for arg in args {
             guard case .pair(let key, let value) = arg else {
                 throw ControlError(
-                    "unexpected '\(arg.text)'; show takes key=value options: label, value, show-value, region, place, track, cancellable, detached, lease"
+                    "unexpected '\(arg.text)'; show takes key=value options: label, value, show-value, region, place, track, cancellable, pausable, detached, lease"
                 )
             }
             switch key {
@@ -152,13 +158,16 @@ public enum CommandParser {
                 o.trackHidden = value == "hidden"
             case "cancellable":
                 o.cancellable = try yesNo(key, value)
+            case "pausable":
+                o.pausable = try yesNo(key, value)
             case "detached":
                 o.detached = try yesNo(key, value)
             case "lease":
                 o.lease = try lease(value)
             default:
                 throw ControlError(
-                    "unknown option '\(key)'; show takes label, value, show-value, region, place, track, cancellable, detached, lease")
+                    "unknown option '\(key)'; show takes label, value, show-value, region, place, track, cancellable, pausable, detached, lease"
+                )
             }
         }
         return o

@@ -32,6 +32,10 @@ struct Activity {
     var layer: Int
     var trackHidden: Bool
     var cancellable: Bool
+    /// The person may pause and resume it (`pausable=yes`).
+    var pausable = false
+    /// Since when it is paused (`pause`): its motion stands still at this moment until `resume`.
+    var pausedAt: Instant?
     var progress: Progress
     /// For an indeterminate → determinate switch: the arc when it happened and when.
     var switchFrom: (start: Int32, end: Int32, at: Instant)?
@@ -76,7 +80,7 @@ struct Activity {
     func arc(at now: Instant) -> (start: Int32, sweep: Int32) {
         switch progress {
         case .indeterminate(let since):
-            let a = IndeterminateMotion.arc(elapsed: now - since)
+            let a = IndeterminateMotion.arc(elapsed: motionTime(at: now) - since)
             return (a.start.units, a.sweep.units)
         case .determinate:
             let value = shownFraction(at: now) ?? 0
@@ -93,6 +97,15 @@ struct Activity {
         }
     }
 
+    /// The moment a turning motion shows at `now`: `now`, or the moment it was paused.
+    func motionTime(at now: Instant) -> Instant { pausedAt.map { min($0, now) } ?? now }
+
+    /// Running, paused and not ended: the play icon shows where the stop icon was.
+    var showsPaused: Bool { pausedAt != nil && outcome == nil }
+
+    /// The stop or play icon shows: a running activity that is cancellable or paused.
+    var showsActionIcon: Bool { outcome == nil && (cancellable || pausedAt != nil) }
+
     /// The moment after `now` at which this activity's picture next changes by itself.
     func nextChange(after now: Instant) -> Instant? {
         var candidates: [Instant] = []
@@ -102,8 +115,8 @@ struct Activity {
         if outcome == nil && isVisible(at: now) || now < visibleFrom {
             switch progress {
             case .indeterminate:
-                // Always moving: the next frame.
-                if isVisible(at: now) { return now }
+                // Always moving, unless paused: the next frame.
+                if isVisible(at: now) && pausedAt == nil { return now }
             case .determinate(let value, let from, let changedAt):
                 // A value shown where it already stands has nothing to glide.
                 if from != value.fractionQ16 && now - changedAt < Activity.valueGlide { return now }

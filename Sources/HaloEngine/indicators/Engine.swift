@@ -168,6 +168,8 @@ public final class Engine {
             a.endedAt = now
             leave(&a, now)
             store(a)
+        case .pause(let id): try pause(id, at: now)
+        case .resume(let id): try resume(id, at: now)
         case .toast(let text, let long):
             return toasts.enqueue(text, long: long, at: now, engine: self)
         }
@@ -225,6 +227,9 @@ public final class Engine {
         if o.cancellable && !kind.canBeDeterminate {
             throw ControlError("only circular and linear indicators can be cancellable", code: .refused)
         }
+        if o.pausable && !kind.canPause {
+            throw ControlError("only circular, linear and spinner indicators can be pausable", code: .refused)
+        }
         if let e = o.region?.rangeError { throw e }
         if let r = o.region, r.x >= screenWidth || r.y >= screenHeight || r.x + r.width <= 0 || r.y + r.height <= 0 {
             throw ControlError(
@@ -251,6 +256,7 @@ public final class Engine {
             a.region = region
             a.trackHidden = o.trackHidden
             a.cancellable = o.cancellable
+            a.pausable = o.pausable
             if let d = o.detached { a.detached = d }
             if let l = o.lease { a.lease = l }
             if let v = o.value { setValue(&a, v, now) }
@@ -271,6 +277,7 @@ public final class Engine {
             trackHidden: o.trackHidden, cancellable: o.cancellable,
             progress: progress, switchFrom: nil, outcome: nil, endedAt: nil, visibleFrom: now + policy.showDelay, removeAt: nil,
             owner: owner)
+        a.pausable = o.pausable
         a.detached = o.detached ?? false
         a.lease = o.lease
         nextSerial = LayerKey.serial(after: nextSerial)

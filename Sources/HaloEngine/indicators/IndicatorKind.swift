@@ -18,6 +18,9 @@ public enum IndicatorKind: String, CaseIterable, Sendable {
     public var canBeDeterminate: Bool { self == .circular || self == .linear }
     /// Kinds that end in a success or error state with a message.
     public var hasOutcome: Bool { self == .circular || self == .linear }
+    /// Kinds whose work can stand still for a while (`pause`): an upload or download, shown
+    /// as a ring, a bar or a spinner; a checkout, an overlay or network traffic cannot.
+    public var canPause: Bool { self == .circular || self == .linear || self == .spinner }
     /// Kinds that may carry a label.
     public var takesLabel: Bool { self != .partial && self != .network }
 

@@ -9,7 +9,7 @@ import HaloRender
 /// below the indicator (above a spinner, as at the centre); it gets as many lines as leave the
 /// indicator at least `minimumCircle` (a bar: its own height), cut with an ellipsis, and is
 /// left out when not even one line does, or when the region is narrower than two letters. A
-/// cancellable bar's stop icon needs room for itself and 16 px of bar, or is left out.
+/// stop (or play) icon needs room for itself and 16 px of bar, or is left out.
 /// The guidelines drop labels where space is too constrained; the engine warns the app when
 /// it does.
 enum InlineLayout {
@@ -19,7 +19,7 @@ enum InlineLayout {
 
     /// `lines(width, maxLines)` lays out the label, if there is one, in that width.
     static func place(
-        _ kind: IndicatorKind, cancellable: Bool, hasLabel: Bool, in region: IntRect, theme: Theme, lineHeight: Int32,
+        _ kind: IndicatorKind, actionIcon: Bool, hasLabel: Bool, in region: IntRect, theme: Theme, lineHeight: Int32,
         lines: (Int32, Int) -> [String]
     ) -> PlacedIndicator {
         let inner = region.inset(by: padding)
@@ -49,7 +49,7 @@ enum InlineLayout {
         let size = bar ? natural : min(natural, inner.height - withText)
         let top = inner.y + (inner.height - size - withText) / 2
         if bar {
-            let withStop = cancellable && PlacedIndicator.stopFits(barHeight: size, width: inner.width, height: inner.height)
+            let withStop = actionIcon && PlacedIndicator.stopFits(barHeight: size, width: inner.width, height: inner.height)
             let stop = withStop ? PlacedIndicator.stopRoom(barHeight: size) : 0
             let width = max(1, min(theme.linearWidth, inner.width - stop))
             placed.indicator = IntRect(x: inner.x + (inner.width - width - stop) / 2, y: top, width: width, height: size)

@@ -8,7 +8,8 @@ struct PlacedIndicator: Equatable {
     /// The indicator's square (circular, spinner) or the bar's rectangle (linear), its stop
     /// icon not included.
     var indicator: IntRect
-    /// A running cancellable bar's stop icon, when there is room for it after the bar.
+    /// A running cancellable bar's stop icon, or a paused bar's play icon, when there is room
+    /// for it after the bar.
     var stop: IntRect? = nil
     /// The label's lines, each centred in `text`; empty when there is no label or no room.
     var lines: [String] = []

@@ -12,7 +12,7 @@ enum ProgressDialogLayout {
     }
 
     static func place(
-        _ kind: IndicatorKind, cancellable: Bool, in box: IntRect, theme: Theme, lineHeight: Int32, lines: [String]
+        _ kind: IndicatorKind, actionIcon: Bool, in box: IntRect, theme: Theme, lineHeight: Int32, lines: [String]
     ) -> PlacedIndicator {
         let bar = kind == .linear
         let size = bar ? theme.linearHeight : theme.spinnerDiameter
@@ -21,7 +21,7 @@ enum ProgressDialogLayout {
         let top = box.y + (box.height - size - withText) / 2
         var placed = PlacedIndicator(indicator: .empty, lines: lines)
         if bar {
-            let withStop = cancellable && PlacedIndicator.stopFits(barHeight: size, width: box.width - 32, height: box.height)
+            let withStop = actionIcon && PlacedIndicator.stopFits(barHeight: size, width: box.width - 32, height: box.height)
             let stop = withStop ? PlacedIndicator.stopRoom(barHeight: size) : 0
             placed.indicator = IntRect(x: box.x + 16, y: top, width: max(1, box.width - 32 - stop), height: size)
             if withStop { placed.stop = PlacedIndicator.stop(after: placed.indicator) }

@@ -28,12 +28,12 @@ enum ProgressToastLayout {
     }
 
     static func place(
-        cancellable: Bool, hasLabel: Bool, maxLines: Int = 1, in box: IntRect, theme: Theme, lineHeight: Int32,
+        actionIcon: Bool, hasLabel: Bool, maxLines: Int = 1, in box: IntRect, theme: Theme, lineHeight: Int32,
         lines: (Int32, Int) -> [String]
     ) -> PlacedIndicator {
         let barHeight = max(2, min(theme.linearHeight, box.height / 4))
         let inner = box.width - 2 * sidePadding
-        let withStop = cancellable && PlacedIndicator.stopFits(barHeight: barHeight, width: inner, height: box.height - 2 * padding)
+        let withStop = actionIcon && PlacedIndicator.stopFits(barHeight: barHeight, width: inner, height: box.height - 2 * padding)
         let barWidth = max(1, inner - (withStop ? PlacedIndicator.stopRoom(barHeight: barHeight) : 0))
         let labelled = hasLabel && inner >= 2 * theme.fontSize
         let barY = labelled ? box.maxY - padding - barHeight : box.y + (box.height - barHeight) / 2

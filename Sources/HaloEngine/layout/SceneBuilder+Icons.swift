@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
-/// The small icons: the success check, the error cross and the stop square.
+/// The small icons: the success check, the error cross, the stop square and the play triangle.
 extension SceneBuilder {
     mutating func addCheck(cx: Int32, cy: Int32, size: Int32, stroke: Int32, color: Color, _ base: UInt32) {
         // A tick in a box 0.44 of the inner diameter: a short stroke down-right, a long one up-right.
@@ -28,5 +28,32 @@ extension SceneBuilder {
         let shape = RoundedRectShape(
             x: cx - half, y: cy - half, width: size << 8, height: size << 8, radius: max(256, size << 5), color: theme.indicator)
         layers.append(Layer(key: base + .stop, .roundedRect(shape)))
+    }
+
+    /// The play icon of a paused indicator, in the `size`-pixel square centred at (`cx`, `cy`)
+    /// (Q8) where its stop icon goes: a triangle pointing right with rounded corners, drawn as
+    /// three capsules along its sides whose radius reaches its middle, at `.second` to `.stop`.
+    mutating func addPlay(cx: Int32, cy: Int32, size: Int32, _ base: UInt32) {
+        // An equilateral triangle of side L grown by its inradius (L / 2√3) is 1.444 L wide and
+        // 1.577 L tall: L = 0.634 × size keeps it inside the square.
+        let side = Int64(max(1, size)) * 256 * 634 / 1000
+        let radius = Int32(side * 289 / 1000) + 32
+        let h = side * 866 / 1000
+        // Its centroid on the square's centre: the flat side a third of the height left of it.
+        let left = cx - Int32(h / 3), tip = cx + Int32(2 * h / 3)
+        let top = cy - Int32(side / 2), bottom = cy + Int32(side / 2)
+        let c = theme.indicator
+        layers.append(Layer(key: base + .second, .capsule(CapsuleShape(x0: left, y0: top, x1: left, y1: bottom, radius: radius, color: c))))
+        layers.append(Layer(key: base + .third, .capsule(CapsuleShape(x0: left, y0: bottom, x1: tip, y1: cy, radius: radius, color: c))))
+        layers.append(Layer(key: base + .stop, .capsule(CapsuleShape(x0: tip, y0: cy, x1: left, y1: top, radius: radius, color: c))))
+    }
+
+    /// The stop icon, or the play icon while paused, in the pixel square `square`.
+    mutating func addActionIcon(_ a: Activity, in square: IntRect, _ base: UInt32) {
+        if a.pausedAt != nil {
+            addPlay(cx: (square.x * 2 + square.width) << 7, cy: (square.y * 2 + square.height) << 7, size: square.width, base)
+        } else {
+            layers.append(Layer(key: base + .stop, .roundedRect(RoundedRectShape(pixels: square, radius: 2, color: theme.indicator))))
+        }
     }
 }

@@ -54,14 +54,9 @@ extension SceneBuilder {
             track: outcome ?? (a.trackHidden ? .clear : trackColor(a)), indicator: outcome ?? theme.indicator,
             fillFrom: from, fillTo: to)
         layers.append(Layer(key: base, .bar(bar)))
-        if a.cancellable && outcome == nil {
+        if a.showsActionIcon {
             let size: Int32 = max(8, h * 2)
-            let sx = (x >> 8) + barWidth + 12, sy = (cy >> 8) - size / 2
-            layers.append(
-                Layer(
-                    key: base + .stop,
-                    .roundedRect(
-                        RoundedRectShape(pixels: IntRect(x: sx, y: sy, width: size, height: size), radius: 2, color: theme.indicator))))
+            addActionIcon(a, in: IntRect(x: (x >> 8) + barWidth + 12, y: (cy >> 8) - size / 2, width: size, height: size), base)
         }
         addLabel(a, text: labelText(a), top: (y >> 8) + h + theme.labelGap / 2, centreX: cx, color: theme.text, base + .label)
     }
@@ -128,7 +123,7 @@ extension SceneBuilder {
         if outcome != nil { return (0, full) }
         if let f = a.shownFraction(at: now) { return (0, Int32((Int64(full) * Int64(f)) >> 16)) }
         guard case .indeterminate(let since) = a.progress else { return (0, full) }
-        let s = LinearIndeterminateMotion.segment(elapsed: now - since)
+        let s = LinearIndeterminateMotion.segment(elapsed: a.motionTime(at: now) - since)
         return (Int32((Int64(full) * Int64(s.from)) >> 16), Int32((Int64(full) * Int64(s.to)) >> 16))
     }
 
@@ -151,17 +146,27 @@ extension SceneBuilder {
         switch a.outcome {
         case .succeeded: addCheck(cx: cx, cy: cy, size: inner, stroke: thickness, color: theme.success, key)
         case .failed: addCross(cx: cx, cy: cy, size: inner, stroke: thickness, color: theme.error, key)
-        default: if a.cancellable { addStop(cx: cx, cy: cy, size: diameter / 5, key) }
+        default:
+            if a.pausedAt != nil {
+                addPlay(cx: cx, cy: cy, size: diameter / 5, key)
+            } else if a.cancellable {
+                addStop(cx: cx, cy: cy, size: diameter / 5, key)
+            }
         }
     }
 
     mutating func addSpinnerRing(_ a: Activity, cx: Int32, cy: Int32, diameter: Int32, thickness: Int32, _ key: UInt32) {
         let arc = a.arc(at: now)
+        // Paused, a spinner must not look stalled: its arc stands still, half faded on a
+        // track it never shows while it turns, round a play icon.
+        let paused = a.kind == .spinner && a.showsPaused
         let ring = RingShape(
-            cx: cx, cy: cy, diameter: diameter, thickness: thickness, track: .clear, indicator: theme.indicator,
+            cx: cx, cy: cy, diameter: diameter, thickness: thickness, track: paused ? trackColor(a) : .clear,
+            indicator: paused ? theme.indicator.withOpacity(128) : theme.indicator,
             arcStart: Angle(units: arc.start), arcSweep: Angle(units: arc.sweep),
             roundCaps: theme.roundCaps)
         layers.append(Layer(key: key, .ring(ring)))
+        if paused { addPlay(cx: cx, cy: cy, size: max(4, (diameter - 2 * thickness) / 2), key) }
     }
 
     mutating func addToast() {

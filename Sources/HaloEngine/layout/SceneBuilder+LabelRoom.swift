@@ -24,7 +24,7 @@ extension SceneBuilder {
         case .inline?:
             guard let region = a.regionRect else { return nil }
             _ = InlineLayout.place(
-                a.kind, cancellable: false, hasLabel: true, in: region, theme: theme, lineHeight: lineHeight, lines: record)
+                a.kind, actionIcon: false, hasLabel: true, in: region, theme: theme, lineHeight: lineHeight, lines: record)
         case .top?, .bottom?:
             let area = a.regionRect ?? IntRect(x: 0, y: 0, width: width, height: height)
             _ = EdgeLayout.place(

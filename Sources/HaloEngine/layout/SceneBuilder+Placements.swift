@@ -20,7 +20,7 @@ extension SceneBuilder {
         case .inline?:
             guard let region = a.regionRect else { return nil }
             return InlineLayout.place(
-                a.kind, cancellable: a.cancellable && a.outcome == nil, hasLabel: labelText(a) != nil, in: region, theme: theme,
+                a.kind, actionIcon: a.showsActionIcon, hasLabel: labelText(a) != nil, in: region, theme: theme,
                 lineHeight: lineHeight,
                 lines: labelLines(a))
         case .dialog?:
@@ -28,7 +28,7 @@ extension SceneBuilder {
                 labelText(a).map { layoutLines($0, size: theme.fontSize, maxWidth: TextRoom.width(.checkout, theme, screenWidth: width)) }
                 ?? []
             return ProgressDialogLayout.place(
-                a.kind, cancellable: a.cancellable && a.outcome == nil,
+                a.kind, actionIcon: a.showsActionIcon,
                 in: ProgressDialogLayout.box(theme, screenWidth: width, screenHeight: height),
                 theme: theme, lineHeight: lineHeight, lines: lines)
         default: return nil
@@ -82,7 +82,7 @@ extension SceneBuilder {
             Layer(key: base, .roundedRect(RoundedRectShape(pixels: box, radius: min(theme.toastRadius, box.height / 2), color: background)))
         )
         let placed = ProgressToastLayout.place(
-            cancellable: a.cancellable && a.outcome == nil, hasLabel: labelText(a) != nil, maxLines: ProgressToastLayout.labelLines(a),
+            actionIcon: a.showsActionIcon, hasLabel: labelText(a) != nil, maxLines: ProgressToastLayout.labelLines(a),
             in: box,
             theme: theme, lineHeight: lineHeight, lines: labelLines(a))
         addPlaced(a, placed, textColor: theme.toastText, base + .inner)
@@ -122,8 +122,8 @@ extension SceneBuilder {
         return max(1, min(t, thick, d / 4))
     }
 
-    /// A bar for `a` filling `r` (its fill, or its outcome's colour) and its stop icon, if it
-    /// has one and runs; at `key` and `key + .stop`.
+    /// A bar for `a` filling `r` (its fill, or its outcome's colour) and its stop or play
+    /// icon, if it has one and runs; at `key` and its parts up to `key + .stop`.
     mutating func addBar(_ a: Activity, in r: IntRect, stop: IntRect?, _ key: UInt32) {
         let outcome = outcomeColor(a)
         let full = r.width << 8
@@ -132,8 +132,6 @@ extension SceneBuilder {
             x: r.x << 8, y: r.y << 8, width: full, height: r.height << 8, radius: min(theme.linearRadius, r.height / 2) << 8,
             track: outcome ?? (a.trackHidden ? .clear : trackColor(a)), indicator: outcome ?? theme.indicator, fillFrom: from, fillTo: to)
         layers.append(Layer(key: key, .bar(bar)))
-        if let stop, outcome == nil {
-            layers.append(Layer(key: key + .stop, .roundedRect(RoundedRectShape(pixels: stop, radius: 2, color: theme.indicator))))
-        }
+        if let stop, outcome == nil { addActionIcon(a, in: stop, key) }
     }
 }

@@ -9,7 +9,8 @@ import HaloRender
 /// known amount fills clockwise from 12 o'clock as its value glides; anything else turning
 /// shows the screen's turning arc; success sweeps to full and blinks twice; an error flashes
 /// three times and then lights every other LED until dismissed; a cancel unwinds the fill; a
-/// checkout breathes; the network spinner is a running dot. A toast, which has only text,
+/// checkout breathes; the network spinner is a running dot; a paused arc holds still while
+/// its head blinks slowly. A toast, which has only text,
 /// pulses once when nothing more important holds the ring. With nothing to show, every LED is off.
 enum LedRingScene {
     static func colors(_ engine: Engine, look: LedRingLook, at now: Instant) -> [Color] {
@@ -67,6 +68,9 @@ enum LedRingScene {
         case .network: return (.dot(elapsed: now - a.visibleFrom), theme.indicator)
         case .circular, .linear, .spinner, .partial:
             let arc = a.arc(at: now)
+            if let paused = a.pausedAt {
+                return (.paused(start: arc.start, sweep: arc.sweep, elapsed: now.microseconds(since: paused)), theme.indicator)
+            }
             return (.arc(start: arc.start, sweep: arc.sweep), theme.indicator)
         }
     }

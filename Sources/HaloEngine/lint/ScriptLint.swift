@@ -100,6 +100,7 @@ public struct ScriptLint {
                             detail: "\(id) ended after \(seconds / 10).\(seconds % 10) s on line \(step.line)"))
                 }
                 running[id] = nil
+            case .pause, .resume: break
             case .toast(let text, _):
                 let n = lines(text, true)
                 if n > 2 { found.append(Finding(line: step.line, rule: .longToast, detail: "the text takes \(n) lines")) }

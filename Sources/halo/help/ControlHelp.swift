@@ -13,13 +13,14 @@ enum ControlHelp {
         commands:
           show ID KIND [label="..."] [value=V] [show-value=yes|no] [region=X,Y,W,H]
                [place=center|top|bottom|inline|toast|dialog] [track=hidden] [cancellable=yes]
-               [detached=yes] [lease=30s]
+               [pausable=yes] [detached=yes] [lease=30s]
           progress ID V          V is 0.6, 60% or 30/100
           label ID "..."
           succeed ID "label" [persist]
           fail ID "what failed and what to do"
           dismiss ID
           cancel ID              what a tap on a cancellable indicator's stop icon does
+          pause ID, resume ID    the work stands still (circular, linear, spinner), then goes on
           toast "text" [long]
 
         KIND is circular, linear, spinner, checkout, partial (needs region=) or network.
@@ -31,7 +32,7 @@ enum ControlHelp {
         it past its connection while some command for its id comes at least every 30 s.
 
         the daemon's own commands (alone on their line):
-          subscribe     this connection also receives events: shown ID, cancelled ID, dismissed ID
+          subscribe     this connection also receives events: shown, paused, resumed, cancelled, dismissed ID
           stats         ok frames=N over-budget=N render-p50-us=N ... ring-frames=N ring-bytes=N
           sync          draw now; ok, or ok settles-in-ms=N pending=IDS while things are on their way
           sync wait     the same, answered once everything sent before shows (10 s at most)
@@ -44,7 +45,7 @@ enum ControlHelp {
           ok KEY=VALUE ...
           ok; warning: what the engine changed (a label cut, a toast dropped)
           error CODE: the problem and the fix
-        An event line starts with shown, cancelled or dismissed, never with ok or error, and
+        An event line starts with shown, paused, resumed, cancelled or dismissed, never ok or error, and
         comes after the reply to the command that caused it.
 
         error codes:

@@ -13,6 +13,7 @@
 /// | success | sweeps on to full, blinks dark twice, stays lit |
 /// | error | three flashes of the whole ring, then every other LED, steady |
 /// | cancelled | the fill unwinds counter-clockwise and goes out |
+/// | paused | the arc holds still; the LED at its head blinks, 1 s lit, 1 s dark |
 /// | checkout | the whole ring breathes, 3 s a breath |
 /// | toast | one swell and fade of the whole ring |
 /// | network | one LED-wide dot running round |
@@ -25,6 +26,8 @@ public enum RingMotion {
     /// Three flashes, 200 ms lit and 200 ms dark each, before the steady pattern.
     public static let errorFlashesEnd: Int64 = 1_200_000
     public static let cancelUnwind: Int64 = 600_000
+    /// A paused arc's head: lit for this long, then dark for as long (0.5 Hz, far under 3 Hz).
+    public static let pausedBlink: Int64 = 1_000_000
     public static let breath: Int64 = 3_000_000
     /// The dimmest point of a breath (Q8): dim, but never out, so the ring still says "waiting".
     public static let breathFloor: Int32 = 26
@@ -59,6 +62,12 @@ public enum RingMotion {
             let f = Int64(min(max(from, cancelShortest), turn))
             let t = Int32(max(0, elapsed) * 65536 / cancelUnwind)
             return RingPose(start: 0, sweep: Int32(f - (f * Int64(Easing.easeInOut(t))) >> 16))
+        case .paused(let start, let sweep, let elapsed):
+            // One LED's worth of arc: the head that blinks, and the least a paused ring shows.
+            let led = turn / Int32(max(1, min(count, Int(turn))))
+            let held = max(led, min(sweep, turn))
+            let dark = max(0, elapsed) / pausedBlink % 2 == 1
+            return RingPose(start: start, sweep: dark ? held - led : held)
         case .breathing(let elapsed):
             // Full at the start, so a checkout is seen at once; dimmest half a breath later.
             let inBreath = max(0, elapsed) % breath
@@ -98,6 +107,7 @@ public enum RingMotion {
             if elapsed >= errorFlashesEnd { return nil }
             return 200_000 - max(0, elapsed) % 200_000
         case .cancelled(_, let elapsed): return elapsed < cancelUnwind ? 0 : nil
+        case .paused(_, _, let elapsed): return pausedBlink - max(0, elapsed) % pausedBlink
         case .pulse(let elapsed): return elapsed < pulseEnd ? 0 : nil
         case .breathing, .dot: return 0
         }
