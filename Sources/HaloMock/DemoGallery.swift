@@ -42,6 +42,19 @@ public enum DemoGallery {
         Scene(
             name: "circular-paused",
             steps: [(0, "show up circular label=\"Uploading video\" value=35% cancellable=yes pausable=yes"), (800, "pause up")], at: 1200),
+        Scene(
+            name: "cancel-heard",
+            steps: [(0, "show up circular label=\"Uploading video\" value=35% cancellable=yes"), (800, "person tap-icon up")], at: 900),
+        Scene(
+            name: "choice",
+            steps: [(0, "show up circular label=\"Uploading video\" value=35% cancellable=yes pausable=yes"), (800, "person tap up")],
+            at: 1000),
+        Scene(
+            name: "focus-ring",
+            steps: [
+                (0, "show up circular label=\"Uploading video\" value=35% cancellable=yes pausable=yes"), (800, "person key next"),
+                (850, "person key next"),
+            ], at: 1000),
         Scene(name: "circular-success", steps: [(0, "show up circular value=80%"), (800, "succeed up \"Photos uploaded\"")], at: 1200),
         Scene(
             name: "circular-error",
@@ -155,8 +168,13 @@ public enum DemoGallery {
         for (ms, line) in scene.steps(width: engine.screenWidth, height: engine.screenHeight) { try run(line, at: ms, on: engine) }
     }
 
-    /// Parses one control line and applies it at `ms`; errors quote the line.
+    /// Parses one control line and applies it at `ms`; errors quote the line. A line starting
+    /// `person` is what a person at the screen does (`PersonAtScreen`).
     public static func run(_ line: String, at ms: Int64, on engine: Engine) throws(ControlError) {
+        if line.hasPrefix("person ") {
+            try PersonAtScreen.act(line, at: .milliseconds(ms), on: engine)
+            return
+        }
         switch CommandParser.parse(line) {
         case .failure(let e): throw ControlError("`\(line)`: \(e.message)", code: e.kind)
         case .success(let command):

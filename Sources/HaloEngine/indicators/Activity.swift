@@ -36,6 +36,8 @@ struct Activity {
     var pausable = false
     /// Since when it is paused (`pause`): its motion stands still at this moment until `resume`.
     var pausedAt: Instant?
+    /// What a person asked of it and the app has not answered yet.
+    var request: PendingRequest?
     var progress: Progress
     /// For an indeterminate → determinate switch: the arc when it happened and when.
     var switchFrom: (start: Int32, end: Int32, at: Instant)?
@@ -112,6 +114,10 @@ struct Activity {
         if now < visibleFrom { candidates.append(visibleFrom) }
         if let removeAt, now < removeAt { candidates.append(removeAt) }
         if let leaseEnds, removeAt == nil, now < leaseEnds { candidates.append(leaseEnds) }
+        if let request {
+            if let act = request.actAt, now < act { candidates.append(act) }
+            if now < request.forgetAt { candidates.append(request.forgetAt) }
+        }
         if outcome == nil && isVisible(at: now) || now < visibleFrom {
             switch progress {
             case .indeterminate:

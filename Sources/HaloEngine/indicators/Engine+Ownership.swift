@@ -60,20 +60,3 @@ extension Engine {
         return true
     }
 }
-
-/// The last ids whose leases ran out, kept for the daemon's log until it asks; at most
-/// `capacity`, so an engine whose host never asks holds a bounded list.
-struct LapsedLeases {
-    static let capacity = 64
-    private var ids: [String] = []
-
-    mutating func record(_ id: String) {
-        if ids.count >= LapsedLeases.capacity { ids.removeFirst() }
-        ids.append(id)
-    }
-
-    mutating func take() -> [String] {
-        defer { ids.removeAll() }
-        return ids
-    }
-}

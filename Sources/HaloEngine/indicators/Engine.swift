@@ -33,7 +33,13 @@ public final class Engine {
     /// every frame, from the one thread that owns the engine: unchecked at run time.
     @exclusivity(unchecked) var overlayFades: [OverlayFade] = []
     /// Activities ended by their leases, not yet logged (`takeLapsedLeases`).
-    var lapsedLeases = LapsedLeases()
+    var lapsedLeases = RecentList<String>()
+    /// What people asked for and the engine carried out itself, not yet announced (`takeCarriedOut`).
+    var carriedOut = RecentList<InputRequest>()
+    /// The choice a tap on an indicator opened (Pause or Resume, Cancel), while it is open.
+    @exclusivity(unchecked) var choice: Choice?
+    /// The keys' focus ring among the targets (`KeyFocus`).
+    @exclusivity(unchecked) var keyFocus = KeyFocus()
 
     /// Activities at once, shown or waiting for their show delay, from all clients together. Far
     /// more than a screen can show legibly; a bound that keeps every frame's cost bounded too.
@@ -92,6 +98,7 @@ public final class Engine {
         expire(at: now)
         var warnings = try perform(command, at: now, owner: owner)
         if let id = command.id { renewLease(of: id, at: now) }
+        noteAnswer(command)
         followCentre(at: now)
         if let left = labelLeftOut(after: command) { warnings.append(ControlWarning(left)) }
         if let cut = errorLabelCut(after: command, at: now) { warnings.append(ControlWarning(cut)) }
@@ -189,6 +196,7 @@ public final class Engine {
         if centreGlide.isMoving(at: now) { return now }
         if overlayFades.contains(where: { $0.opacity(at: now) != nil }) { return now }
         var best: Instant? = toasts.nextChange(after: now)
+        if let c = choice, now < c.closesAt { best = c.closesAt }
         for a in activities {
             if let t = a.nextChange(after: now) { best = best.map { min($0, t) } ?? t }
         }
@@ -347,6 +355,8 @@ public final class Engine {
 
     func expire(at now: Instant) {
         endLapsedLeases(at: now)
+        settleRequests(at: now)
+        closeChoiceIfDue(at: now)
         // The centre's places change when activities appear and leave: followed first, in
         // order, while the leaving ones are still here to be seen going.
         if now > centreFollowedUntil {

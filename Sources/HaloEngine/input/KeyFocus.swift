@@ -25,6 +25,9 @@ public struct KeyFocus: Sendable {
 
     public init() {}
 
+    /// Puts the focus ring on `key` (a choice that opened from a key press), or takes it away.
+    public mutating func move(to key: UInt32?) { focused = key }
+
     /// A key was pressed while `targets` (in reading order) are on screen.
     /// A key repeated in `targets` counts once, where it first appears.
     public mutating func press(_ key: Key, targets listed: [UInt32]) -> Action? {

@@ -40,7 +40,17 @@ public enum LayerKey {
     static func toast(_ serial: UInt32) -> UInt32 { firstToast | ((serial % (0x1000_0000 / perActivity)) &* perActivity) }
 
     /// The key of the backdrop's layer number `index`.
-    public static func backdrop(_ index: Int) -> UInt32 { firstBackdrop &+ UInt32(truncatingIfNeeded: max(0, min(index, 0x0FFF_FFFF))) }
+    public static func backdrop(_ index: Int) -> UInt32 { firstBackdrop &+ UInt32(truncatingIfNeeded: max(0, min(index, 0x0FFF_FEFF))) }
+
+    /// The choice a tap on an indicator opens, and the keyboard's focus ring, take the top of
+    /// the backdrop's range, which its few layers never reach: the choice's box is 0, its
+    /// button `i` is `1 + 2i` and that button's word `2 + 2i`.
+    static let firstChoice: UInt32 = 0xEFFF_FF00
+    public static func choice(_ part: Int) -> UInt32 { firstChoice &+ UInt32(truncatingIfNeeded: max(0, min(part, 0x3F))) }
+    /// The target behind an open choice that closes it: a tap anywhere else. Never drawn.
+    public static let choiceElsewhere: UInt32 = 0xEFFF_FFFE
+    /// The ring round the target the keys have focused.
+    public static let focusRing: UInt32 = 0xEFFF_FFFF
 
     /// The serial of the activity a key belongs to; nil for a toast's or the backdrop's.
     public static func serial(of key: UInt32) -> UInt32? { key < firstBackdrop ? key / perActivity : nil }

@@ -136,7 +136,7 @@ extension SceneBuilder {
             let (from, to) = barFill(a, full: barWidth << 8, outcome: outcome)
             let bar = BarShape(
                 x: row.x << 8, y: (row.y * 2 + row.height - barHeight) << 7, width: barWidth << 8, height: barHeight << 8,
-                radius: barHeight << 7, track: outcome ?? (a.trackHidden ? .clear : trackColor(a)), indicator: outcome ?? theme.indicator,
+                radius: barHeight << 7, track: outcome ?? (a.trackHidden ? .clear : trackColor(a)), indicator: outcome ?? indicatorColor(a),
                 fillFrom: from, fillTo: to)
             layers.append(Layer(key: base, .bar(bar)))
         } else {
@@ -144,7 +144,7 @@ extension SceneBuilder {
             let thickness = max(2, icon / 6)
             let ring = RingShape(
                 cx: (row.x * 2 + icon) << 7, cy: (top * 2 + icon) << 7, diameter: icon, thickness: thickness,
-                track: outcome ?? (a.kind == .spinner ? .clear : trackColor(a)), indicator: outcome ?? theme.indicator,
+                track: outcome ?? (a.kind == .spinner ? .clear : trackColor(a)), indicator: outcome ?? indicatorColor(a),
                 arcStart: Angle(units: arc.start), arcSweep: Angle(units: arc.sweep), roundCaps: theme.roundCaps)
             layers.append(Layer(key: base, .ring(ring)))
         }

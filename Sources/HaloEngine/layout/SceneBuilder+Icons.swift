@@ -23,17 +23,17 @@ extension SceneBuilder {
             Layer(key: base + .third, .capsule(CapsuleShape(x0: cx + s, y0: cy - s, x1: cx - s, y1: cy + s, radius: r, color: color))))
     }
 
-    mutating func addStop(cx: Int32, cy: Int32, size: Int32, _ base: UInt32) {
+    mutating func addStop(cx: Int32, cy: Int32, size: Int32, color: Color, _ base: UInt32) {
         let half = size << 7
         let shape = RoundedRectShape(
-            x: cx - half, y: cy - half, width: size << 8, height: size << 8, radius: max(256, size << 5), color: theme.indicator)
+            x: cx - half, y: cy - half, width: size << 8, height: size << 8, radius: max(256, size << 5), color: color)
         layers.append(Layer(key: base + .stop, .roundedRect(shape)))
     }
 
     /// The play icon of a paused indicator, in the `size`-pixel square centred at (`cx`, `cy`)
     /// (Q8) where its stop icon goes: a triangle pointing right with rounded corners, drawn as
     /// three capsules along its sides whose radius reaches its middle, at `.second` to `.stop`.
-    mutating func addPlay(cx: Int32, cy: Int32, size: Int32, _ base: UInt32) {
+    mutating func addPlay(cx: Int32, cy: Int32, size: Int32, color c: Color, _ base: UInt32) {
         // An equilateral triangle of side L grown by its inradius (L / 2√3) is 1.444 L wide and
         // 1.577 L tall: L = 0.634 × size keeps it inside the square.
         let side = Int64(max(1, size)) * 256 * 634 / 1000
@@ -42,7 +42,6 @@ extension SceneBuilder {
         // Its centroid on the square's centre: the flat side a third of the height left of it.
         let left = cx - Int32(h / 3), tip = cx + Int32(2 * h / 3)
         let top = cy - Int32(side / 2), bottom = cy + Int32(side / 2)
-        let c = theme.indicator
         layers.append(Layer(key: base + .second, .capsule(CapsuleShape(x0: left, y0: top, x1: left, y1: bottom, radius: radius, color: c))))
         layers.append(Layer(key: base + .third, .capsule(CapsuleShape(x0: left, y0: bottom, x1: tip, y1: cy, radius: radius, color: c))))
         layers.append(Layer(key: base + .stop, .capsule(CapsuleShape(x0: tip, y0: cy, x1: left, y1: top, radius: radius, color: c))))
@@ -51,9 +50,12 @@ extension SceneBuilder {
     /// The stop icon, or the play icon while paused, in the pixel square `square`.
     mutating func addActionIcon(_ a: Activity, in square: IntRect, _ base: UInt32) {
         if a.pausedAt != nil {
-            addPlay(cx: (square.x * 2 + square.width) << 7, cy: (square.y * 2 + square.height) << 7, size: square.width, base)
+            addPlay(
+                cx: (square.x * 2 + square.width) << 7, cy: (square.y * 2 + square.height) << 7, size: square.width,
+                color: indicatorColor(a),
+                base)
         } else {
-            layers.append(Layer(key: base + .stop, .roundedRect(RoundedRectShape(pixels: square, radius: 2, color: theme.indicator))))
+            layers.append(Layer(key: base + .stop, .roundedRect(RoundedRectShape(pixels: square, radius: 2, color: indicatorColor(a)))))
         }
     }
 }

@@ -10,6 +10,12 @@ extension SceneBuilder {
         return (width, height)
     }
 
+    /// The colour of `a`'s arc, fill and icon: half faded while a person's request waits for
+    /// the app's answer, so the person sees at once that the tap or key was heard.
+    func indicatorColor(_ a: Activity) -> Color {
+        a.request == nil ? theme.indicator : theme.indicator.withOpacity(128)
+    }
+
     func outcomeColor(_ a: Activity) -> Color? {
         switch a.outcome {
         case .succeeded: return theme.success
@@ -51,7 +57,7 @@ extension SceneBuilder {
         let (from, to) = barFill(a, full: full, outcome: outcome)
         let bar = BarShape(
             x: x, y: y, width: full, height: h << 8, radius: theme.linearRadius << 8,
-            track: outcome ?? (a.trackHidden ? .clear : trackColor(a)), indicator: outcome ?? theme.indicator,
+            track: outcome ?? (a.trackHidden ? .clear : trackColor(a)), indicator: outcome ?? indicatorColor(a),
             fillFrom: from, fillTo: to)
         layers.append(Layer(key: base, .bar(bar)))
         if a.showsActionIcon {
@@ -139,7 +145,7 @@ extension SceneBuilder {
         let arc = outcome == nil ? a.arc(at: now) : (0, Angle.unitsPerTurn)
         let ring = RingShape(
             cx: cx, cy: cy, diameter: diameter, thickness: thickness, track: outcome ?? trackColor(a),
-            indicator: outcome ?? theme.indicator,
+            indicator: outcome ?? indicatorColor(a),
             arcStart: Angle(units: arc.0), arcSweep: Angle(units: arc.1), roundCaps: theme.roundCaps)
         layers.append(Layer(key: key, .ring(ring)))
         let inner = diameter - 2 * thickness
@@ -148,9 +154,9 @@ extension SceneBuilder {
         case .failed: addCross(cx: cx, cy: cy, size: inner, stroke: thickness, color: theme.error, key)
         default:
             if a.pausedAt != nil {
-                addPlay(cx: cx, cy: cy, size: diameter / 5, key)
+                addPlay(cx: cx, cy: cy, size: diameter / 5, color: indicatorColor(a), key)
             } else if a.cancellable {
-                addStop(cx: cx, cy: cy, size: diameter / 5, key)
+                addStop(cx: cx, cy: cy, size: diameter / 5, color: indicatorColor(a), key)
             }
         }
     }
@@ -162,11 +168,11 @@ extension SceneBuilder {
         let paused = a.kind == .spinner && a.showsPaused
         let ring = RingShape(
             cx: cx, cy: cy, diameter: diameter, thickness: thickness, track: paused ? trackColor(a) : .clear,
-            indicator: paused ? theme.indicator.withOpacity(128) : theme.indicator,
+            indicator: paused ? theme.indicator.withOpacity(128) : indicatorColor(a),
             arcStart: Angle(units: arc.start), arcSweep: Angle(units: arc.sweep),
             roundCaps: theme.roundCaps)
         layers.append(Layer(key: key, .ring(ring)))
-        if paused { addPlay(cx: cx, cy: cy, size: max(4, (diameter - 2 * thickness) / 2), key) }
+        if paused { addPlay(cx: cx, cy: cy, size: max(4, (diameter - 2 * thickness) / 2), color: indicatorColor(a), key) }
     }
 
     mutating func addToast() {

@@ -130,7 +130,7 @@ extension SceneBuilder {
         let (from, to) = barFill(a, full: full, outcome: outcome)
         let bar = BarShape(
             x: r.x << 8, y: r.y << 8, width: full, height: r.height << 8, radius: min(theme.linearRadius, r.height / 2) << 8,
-            track: outcome ?? (a.trackHidden ? .clear : trackColor(a)), indicator: outcome ?? theme.indicator, fillFrom: from, fillTo: to)
+            track: outcome ?? (a.trackHidden ? .clear : trackColor(a)), indicator: outcome ?? indicatorColor(a), fillFrom: from, fillTo: to)
         layers.append(Layer(key: key, .bar(bar)))
         if let stop, outcome == nil { addActionIcon(a, in: stop, key) }
     }

@@ -82,6 +82,8 @@ struct SceneBuilder {
         if !toastDone { addToast() }
         if !engine.overlayFades.isEmpty { addOverlayFades(onTop: true) }
         if movers.count > 1 { giveWay(movers) }
+        if engine.choice != nil { addChoice() }
+        if engine.keyFocus.focused != nil { addFocusRing() }
         return layers
     }
 }

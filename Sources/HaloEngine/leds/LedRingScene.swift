@@ -10,7 +10,7 @@ import HaloRender
 /// shows the screen's turning arc; success sweeps to full and blinks twice; an error flashes
 /// three times and then lights every other LED until dismissed; a cancel unwinds the fill; a
 /// checkout breathes; the network spinner is a running dot; a paused arc holds still while
-/// its head blinks slowly. A toast, which has only text,
+/// its head blinks slowly; a person's request blinks the ring dark once. A toast, which has only text,
 /// pulses once when nothing more important holds the ring. With nothing to show, every LED is off.
 enum LedRingScene {
     static func colors(_ engine: Engine, look: LedRingLook, at now: Instant) -> [Color] {
@@ -68,6 +68,9 @@ enum LedRingScene {
         case .network: return (.dot(elapsed: now - a.visibleFrom), theme.indicator)
         case .circular, .linear, .spinner, .partial:
             let arc = a.arc(at: now)
+            if let r = a.request, now.microseconds(since: r.at) < RingMotion.heardBlink {
+                return (.heard(start: arc.start, sweep: arc.sweep, elapsed: now.microseconds(since: r.at)), theme.indicator)
+            }
             if let paused = a.pausedAt {
                 return (.paused(start: arc.start, sweep: arc.sweep, elapsed: now.microseconds(since: paused)), theme.indicator)
             }

@@ -70,6 +70,12 @@ public struct Policy: Equatable, Sendable {
     /// How long an indicator its app left behind stays: its failure, or an outcome the app
     /// would have dismissed, shown long enough to read and then gone.
     public var abandonedHold = Milliseconds(8000)
+    /// A person's request (cancel, pause, resume) that no app listens for is carried out by
+    /// Halo after this long: time to see that it was heard.
+    public var unwatchedRequestWait = Milliseconds(1000)
+    /// A request an app listens for shows as heard this long at most; an app that lets it
+    /// pass has declined it.
+    public var answerWait = Milliseconds(5000)
 
     public init() {}
 }

@@ -14,6 +14,7 @@
 /// | error | three flashes of the whole ring, then every other LED, steady |
 /// | cancelled | the fill unwinds counter-clockwise and goes out |
 /// | paused | the arc holds still; the LED at its head blinks, 1 s lit, 1 s dark |
+/// | heard | the arc goes dark for 200 ms once, then shows as before |
 /// | checkout | the whole ring breathes, 3 s a breath |
 /// | toast | one swell and fade of the whole ring |
 /// | network | one LED-wide dot running round |
@@ -28,6 +29,8 @@ public enum RingMotion {
     public static let cancelUnwind: Int64 = 600_000
     /// A paused arc's head: lit for this long, then dark for as long (0.5 Hz, far under 3 Hz).
     public static let pausedBlink: Int64 = 1_000_000
+    /// How long the ring goes dark to say that a request was heard.
+    public static let heardBlink: Int64 = 200_000
     public static let breath: Int64 = 3_000_000
     /// The dimmest point of a breath (Q8): dim, but never out, so the ring still says "waiting".
     public static let breathFloor: Int32 = 26
@@ -62,6 +65,8 @@ public enum RingMotion {
             let f = Int64(min(max(from, cancelShortest), turn))
             let t = Int32(max(0, elapsed) * 65536 / cancelUnwind)
             return RingPose(start: 0, sweep: Int32(f - (f * Int64(Easing.easeInOut(t))) >> 16))
+        case .heard(let start, let sweep, let elapsed):
+            return RingPose(start: start, sweep: sweep, level: elapsed >= 0 && elapsed < heardBlink ? 0 : 256)
         case .paused(let start, let sweep, let elapsed):
             // One LED's worth of arc: the head that blinks, and the least a paused ring shows.
             let led = turn / Int32(max(1, min(count, Int(turn))))
@@ -108,6 +113,7 @@ public enum RingMotion {
             return 200_000 - max(0, elapsed) % 200_000
         case .cancelled(_, let elapsed): return elapsed < cancelUnwind ? 0 : nil
         case .paused(_, _, let elapsed): return pausedBlink - max(0, elapsed) % pausedBlink
+        case .heard(_, _, let elapsed): return elapsed < heardBlink ? heardBlink - max(0, elapsed) : nil
         case .pulse(let elapsed): return elapsed < pulseEnd ? 0 : nil
         case .breathing, .dot: return 0
         }

@@ -11,6 +11,9 @@ public enum RingSignal: Equatable, Sendable {
     case succeeded(from: Int32, elapsed: Int64)
     /// Work failed: the whole ring flashes three times, then every other LED stays lit.
     case failed(elapsed: Int64)
+    /// A person's request was heard (a tap, a key, a button's long press): the arc goes dark
+    /// for one blink, then shows as before while the app decides.
+    case heard(start: Int32, sweep: Int32, elapsed: Int64)
     /// Work paused: the arc holds still where it stopped and the LED at its head blinks slowly,
     /// a second lit and a second dark; at 0 % the LED at 12 o'clock blinks alone.
     case paused(start: Int32, sweep: Int32, elapsed: Int64)
