@@ -43,3 +43,22 @@ static inline unsigned long halo_spi_ioc_message_1(void) { return SPI_IOC_MESSAG
 static inline unsigned long halo_spi_ioc_wr_mode(void) { return SPI_IOC_WR_MODE; }
 static inline unsigned long halo_spi_ioc_wr_bits_per_word(void) { return SPI_IOC_WR_BITS_PER_WORD; }
 static inline unsigned long halo_spi_ioc_wr_max_speed_hz(void) { return SPI_IOC_WR_MAX_SPEED_HZ; }
+
+// evdev: the request numbers are _IOC macros with a length inside, which do not reach Swift;
+// and a struct input_event's time is a timeval on 64-bit systems but two longs on 32-bit ones
+// built with 64-bit time, which only the header's own macros name.
+#include <linux/input.h>
+static inline unsigned long halo_eviocgbit(unsigned int type, unsigned int length) { return EVIOCGBIT(type, length); }
+static inline unsigned long halo_eviocgprop(unsigned int length) { return EVIOCGPROP(length); }
+static inline unsigned long halo_eviocgname(unsigned int length) { return EVIOCGNAME(length); }
+static inline unsigned long halo_eviocgkey(unsigned int length) { return EVIOCGKEY(length); }
+static inline unsigned long halo_eviocgabs(unsigned int axis) { return EVIOCGABS(axis); }
+static inline unsigned long halo_eviocgmtslots(unsigned int length) { return EVIOCGMTSLOTS(length); }
+static inline unsigned long halo_eviocsclockid(void) { return EVIOCSCLOCKID; }
+static inline unsigned long halo_eviocgrab(void) { return EVIOCGRAB; }
+static inline long long halo_input_event_microseconds(const struct input_event *e) {
+    return (long long)e->input_event_sec * 1000000 + (long long)e->input_event_usec;
+}
+
+// inotify, to see input devices come and go under /dev/input.
+#include <sys/inotify.h>

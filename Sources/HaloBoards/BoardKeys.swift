@@ -110,6 +110,8 @@ extension BoardSchema {
         BoardKey("policy.toast-ms") { s, v, k, b throws(BoardError) in b.policy.toastShort = try s.milliseconds(v, k) },
         BoardKey("policy.toast-long-ms") { s, v, k, b throws(BoardError) in b.policy.toastLong = try s.milliseconds(v, k) },
         BoardKey("policy.abandoned-label") { s, v, k, b throws(BoardError) in b.policy.abandonedLabel = try s.words(v, k) },
+        BoardKey("policy.request-wait-ms") { s, v, k, b throws(BoardError) in b.policy.unwatchedRequestWait = try s.milliseconds(v, k) },
+        BoardKey("policy.answer-wait-ms") { s, v, k, b throws(BoardError) in b.policy.answerWait = try s.milliseconds(v, k) },
         BoardKey("policy.abandoned-hold-ms") { s, v, k, b throws(BoardError) in b.policy.abandonedHold = try s.milliseconds(v, k) },
     ]
 }

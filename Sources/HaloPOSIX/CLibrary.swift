@@ -39,5 +39,10 @@
     ioctl(fd, request, argument)
 }
 
+/// ioctl(2) whose argument is a number, not a pointer (`EVIOCGRAB`).
+@inline(__always) public func systemIoctl(_ fd: Int32, _ request: UInt, value: Int32) -> Int32 {
+    ioctl(fd, request, value)
+}
+
 /// The calling thread's errno.
 @inline(__always) public func systemErrno() -> Int32 { errno }

@@ -17,4 +17,24 @@ extension Descriptor {
             throw SystemError(name, errno: e)
         }
     }
+
+    /// ioctl(2) filling or reading `buffer` (a bit array, a device's name), retried as above.
+    public func ioctl(_ request: UInt, buffer: UnsafeMutableRawPointer, _ name: String) throws(SystemError) {
+        while true {
+            if systemIoctl(raw, request, buffer) >= 0 { return }
+            let e = errno
+            if e == EINTR { continue }
+            throw SystemError(name, errno: e)
+        }
+    }
+
+    /// ioctl(2) whose argument is the number `value` itself (`EVIOCGRAB`), retried as above.
+    public func ioctl(_ request: UInt, value: Int32, _ name: String) throws(SystemError) {
+        while true {
+            if systemIoctl(raw, request, value: value) >= 0 { return }
+            let e = errno
+            if e == EINTR { continue }
+            throw SystemError(name, errno: e)
+        }
+    }
 }

@@ -109,6 +109,14 @@ struct InputRequestTests {
         #expect(abs((targets[0].rect.x * 2 + 44) - (icon.x * 2 + icon.width)) <= 1, "centred on the icon")
     }
 
+    @Test("on a narrow screen a cancellable bar leaves room for its icon, whole on screen", arguments: [120, 200, 260])
+    func narrowScreen(width: Int32) throws {
+        let e = makeEngine(width: width, height: 120)
+        try e.run("show dl linear value=40% cancellable=yes", at: 0)
+        let icon = try #require(bounds(e, LayerKey.activity(1, .stop), atMs: 1000))
+        #expect(icon.x >= 0 && icon.x + icon.width <= width, "\(icon) on a screen \(width) wide")
+    }
+
     @Test("nothing under a checkout can be tapped, and nothing before it shows")
     func modalBlocks() throws {
         let e = makeEngine()

@@ -189,6 +189,7 @@ public final class ControlServer {
             if !frameDue(now) && !cut && !held && !hasRunnableLines && listenerPausedUntil == nil && listening { idleWakeups += 1 }
             serveQueues(now)
             removeClosedClients()
+            dropFinishedSources()
             return
         }
         handleSources(fds)
@@ -209,6 +210,13 @@ public final class ControlServer {
         _ = expireClients(clock())
         for c in clients where c.hasPendingOutput { c.flush() }
         removeClosedClients()
+        dropFinishedSources()
+    }
+
+    /// Stops polling sources that have finished (an unplugged input device), at the end of a
+    /// round: until then the clients' places in the poll set follow the sources'.
+    func dropFinishedSources() {
+        if sources.contains(where: \.finished) { sources.removeAll { $0.finished } }
     }
 
     /// Handles the sources that are readable or whose own deadline has passed.
@@ -217,6 +225,7 @@ public final class ControlServer {
         for (k, s) in sources.enumerated() where fds[1 + k].revents != 0 || (s.deadlineMicroseconds.map { $0 <= now } ?? false) {
             s.handle()
         }
+
     }
 
     /// The soonest deadline of a source's own.

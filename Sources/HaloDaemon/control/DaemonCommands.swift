@@ -172,6 +172,7 @@ extension ControlServer {
     }
 
     func sendEvents(_ now: Instant) {
+        announceCarriedOut()
         let lapsed = engine.takeLapsedLeases()
         if !lapsed.isEmpty {
             report(

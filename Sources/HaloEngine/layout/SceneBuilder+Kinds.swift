@@ -48,8 +48,11 @@ extension SceneBuilder {
 
     mutating func addLinear(_ a: Activity, _ base: UInt32) {
         guard let c = placeInCentre(a, base) else { return }
-        let barWidth = min(theme.linearWidth, width - 32)
         let h = theme.linearHeight
+        // The stop or play icon hangs after the bar's end: a bar as wide as the screen allows
+        // leaves it room.
+        let iconRoom = a.showsActionIcon ? max(8, h * 2) + 12 : 0
+        let barWidth = max(1, min(theme.linearWidth, width - 32 - iconRoom))
         let cx = c.x << 7, cy = c.y << 7
         let x = cx - (barWidth << 7), y = cy - (h << 7)
         let outcome = outcomeColor(a)

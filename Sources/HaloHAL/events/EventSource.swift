@@ -11,10 +11,14 @@ public protocol EventSource: AnyObject {
     /// When the source wants `handle` called even if nothing arrives (a time-out of its own),
     /// in microseconds on the loop's monotonic clock; nil for never.
     var deadlineMicroseconds: Int64? { get }
+    /// True once the source has nothing more to say (an input device unplugged): the loop
+    /// stops polling it and lets it go.
+    var finished: Bool { get }
 }
 
 extension EventSource {
     public var deadlineMicroseconds: Int64? { nil }
+    public var finished: Bool { false }
 }
 
 /// An event source made of a descriptor and what to do when it is readable: for the loop's

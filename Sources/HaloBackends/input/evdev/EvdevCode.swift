@@ -18,4 +18,12 @@ enum EvdevCode {
     static let mtTrackingId: UInt16 = 0x39
 
     static let buttonTouch: UInt16 = 0x14a
+    /// The first button code; key codes below it (and from `KEY_OK` on) are keys a person reads.
+    static let firstButton: UInt16 = 0x100
+    static let firstRemoteKey: UInt16 = 0x160
+    static let lastKey: UInt16 = 0x2ff
+    static let absoluteCount: UInt16 = 0x40
+
+    /// `INPUT_PROP_DIRECT`: the device's surface is the screen's (a touchscreen, not a touchpad).
+    static let propertyDirect: UInt16 = 0x01
 }

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+import HaloDaemon
+import HaloEngine
+import HaloRender
+import Testing
+
+/// What a person does at the device, as the daemon's apps hear it, on real Unix sockets of the
+/// host kernel: the app that listens decides, and Halo decides for activities nobody listens for.
+@Suite("A person's requests reach the apps (host kernel Unix sockets)", .serialized)
+struct PersonRequestTests {
+    func stopIcon(of id: String, _ d: TestDaemon) -> UInt32? {
+        d.server.engine.tapTargets(at: d.now).map(\.key).first { d.server.engine.activityID(ofLayer: $0) == id && $0 % 16 == 3 }
+    }
+
+    @Test("a tap on the stop icon reaches the app that showed it, which answers with cancel")
+    func appDecides() throws {
+        let d = try TestDaemon("person-app")
+        let app = try TestClient(d.path)
+        #expect(app.ask("subscribe", daemon: d) == "ok")
+        #expect(app.ask("show up linear value=40% cancellable=yes", daemon: d) == "ok")
+        d.now = d.now + Milliseconds(1000)
+        d.spin()
+        #expect(app.line(daemon: d) == "shown up")
+        let icon = try #require(stopIcon(of: "up", d))
+        d.server.personActed(.tap(icon))
+        #expect(app.line(daemon: d) == "cancel-requested up source=touch")
+        d.now = d.now + Milliseconds(3000)
+        d.spin()
+        #expect(d.server.engine.activityIDs(at: d.now) == ["up"], "the app decides; Halo does not act for it")
+        #expect(app.ask("cancel up", daemon: d) == "ok")
+        #expect(app.line(daemon: d) == "cancelled up")
+    }
+
+    @Test("a long press on an activity nobody listens for is carried out by Halo after the wait, and said")
+    func nobodyListens() throws {
+        let d = try TestDaemon("person-nobody")
+        let watcher = try TestClient(d.path)
+        #expect(watcher.ask("subscribe", daemon: d) == "ok")
+        #expect(d.server.execute("show up circular value=40% cancellable=yes", at: d.now) == "ok")
+        d.now = d.now + Milliseconds(1000)
+        d.spin()
+        #expect(watcher.line(daemon: d) == "shown up")
+        d.server.personActed(.longPress)
+        #expect(watcher.line(daemon: d) == "cancel-requested up source=gpio")
+        d.now = d.now + Milliseconds(1000)
+        d.spin()
+        #expect(watcher.line(daemon: d) == "cancelled up")
+        #expect(d.logged.contains { $0.contains("no app listens for up") }, "\(d.logged)")
+    }
+}
