@@ -57,6 +57,8 @@ public final class DaemonAssembly {
     /// The line `halo run` logs at start: the board, the screen, the ring and the socket.
     public let banner: String
     let fifo: PsplashFifo?
+    /// The board's input devices, opened when `run` starts.
+    let input: InputSetup
 
     /// Puts the daemon together on `display` (nil: no screen), named `described` in replies
     /// and the log; `snapshots` is the mock display's snapshot folder.
@@ -91,6 +93,10 @@ public final class DaemonAssembly {
         } catch {
             throw SetupError(error.description)
         }
+        let panel = display.map { ($0.width, $0.height) } ?? (board.width, board.height)
+        input = InputSetup(
+            Self.inputSettings(board, display: options.display), panel: panel, rotation: display?.rotation ?? board.rotation, server: server
+        )
         ringDescription = ring.map { _ in RingChoice.describe(board) }
         let ringNote = ringDescription.map { " and a \(board.leds.count)-LED ring (\($0))" } ?? ""
         banner = "\(board.name) on \(described)\(ringNote), socket \(options.socket)"
@@ -103,6 +109,14 @@ public final class DaemonAssembly {
     }
 
     static func screen<D: Display>(_ display: D, _ engine: Engine) -> any ScreenUpdating { Screen(engine: engine, display: display) }
+
+    /// The board as input sees it: on the mock display `auto` reads nothing, since a desktop's
+    /// keyboard and mouse are not the device's (list nodes to test with them).
+    static func inputSettings(_ board: Board, display: DisplaySettings.Kind) -> Board {
+        var b = board
+        if display == .mock && b.input.devices == .auto { b.input.devices = .none }
+        return b
+    }
 
     /// SIGHUP reads the board again (`BoardReload`). Unowned: the server owns the closure.
     func wireReloads() {
@@ -129,6 +143,7 @@ public final class DaemonAssembly {
     /// says (the ring dark or kept, `onExit` for the screen).
     public func run(onExit: () -> Void = {}) {
         options.log(banner)
+        input.start()
         server.run()
         SystemdNotifier.notify("STOPPING=1")
         for ring in server.rings { ring.stop(keepingPicture: options.board.ledDriver.keepOnExit) }

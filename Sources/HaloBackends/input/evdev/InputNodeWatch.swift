@@ -59,7 +59,7 @@ public final class InputNodeWatch: EventSource {
     }
 
     /// `event0` … `event999`: the evdev nodes (not `mice`, `js0` or `by-path`).
-    static func isEventNode(_ name: String) -> Bool {
+    public static func isEventNode(_ name: String) -> Bool {
         let digits = name.utf8.dropFirst(5)
         return name.hasPrefix("event") && !digits.isEmpty && digits.count <= 4 && digits.allSatisfy { $0 >= 48 && $0 <= 57 }
     }

@@ -27,7 +27,7 @@ EXTRA_OESWIFT += "--product halo"
 
 USERADD_PACKAGES = "${PN}"
 GROUPADD_PARAM:${PN} = "--system halo"
-USERADD_PARAM:${PN} = "--system --no-create-home --home-dir /nonexistent --shell /bin/false --gid halo --groups video halo"
+USERADD_PARAM:${PN} = "--system --no-create-home --home-dir /nonexistent --shell /bin/false --gid halo --groups video,input halo"
 
 SYSTEMD_SERVICE:${PN} = "halo@.service"
 SYSTEMD_AUTO_ENABLE = "disable"
