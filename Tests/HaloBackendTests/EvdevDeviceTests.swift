@@ -107,6 +107,24 @@ struct EvdevDeviceTests {
         #expect(f.device.gone && f.device.finished && f.device.descriptor == -1)
     }
 
+    @Test("a /dev/input that does not exist yet is waited for; nodes made before and after it is seen are reported")
+    func folderAppears() throws {
+        let root = "/tmp/halo-input-watch-\(getpid())"
+        _ = system("rm -rf \(root)")
+        #expect(mkdir(root, 0o755) == 0)
+        defer { _ = system("rm -rf \(root)") }
+        let watch = try InputNodeWatch(folder: root + "/input")
+        var seen: [String] = []
+        watch.onNode = { seen.append($0) }
+        #expect(mkdir(root + "/input", 0o755) == 0)
+        #expect(creat(root + "/input/event5", 0o644) >= 0)
+        watch.handle()
+        #expect(creat(root + "/input/event6", 0o644) >= 0)
+        #expect(creat(root + "/input/mice", 0o644) >= 0)
+        watch.handle()
+        #expect(seen == [root + "/input/event5", root + "/input/event6"], "\(seen)")
+    }
+
     @Test("inotify records yield the evdev nodes only, and a short or lying record ends the walk")
     func nodeNames() {
         func record(_ name: String, padTo: Int) -> [UInt8] {

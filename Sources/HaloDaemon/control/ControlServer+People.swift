@@ -26,7 +26,7 @@ extension ControlServer {
         for r in engine.takeCarriedOut() {
             broadcast(r.doneEvent)
             report(
-                "input",
+                "input-request",
                 "no app listens for \(r.id), so Halo carried out the \(r.kind.rawValue) a person asked for (\(r.source.rawValue)); an app that subscribes decides for itself"
             )
         }

@@ -192,9 +192,11 @@ public final class ControlServer {
             dropFinishedSources()
             return
         }
+        // A source may add sources (an input device plugged in): the clients' places in `fds`
+        // follow the sources that were polled.
+        let firstClient = 1 + sources.count
         handleSources(fds)
         let now = clock()
-        let firstClient = 1 + sources.count
         for (k, c) in clients.enumerated() {
             let revents = fds[firstClient + k].revents
             if revents & Int16(POLLIN) != 0 { readFrom(c, now: now) }

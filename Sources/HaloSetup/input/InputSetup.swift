@@ -55,7 +55,7 @@ final class InputSetup {
                 server.watch(watch)
                 self.watch = watch
             } catch {
-                server.report("input", "input devices plugged in later will not be seen: \(error.description)")
+                server.report("input-device", "input devices plugged in later will not be seen: \(error.description)")
             }
             for name in DirectoryListing.names(in: "/dev/input").sorted() where InputNodeWatch.isEventNode(name) {
                 open("/dev/input/" + name, named: false)
@@ -66,7 +66,7 @@ final class InputSetup {
     func open(_ path: String, named: Bool) {
         guard !open.contains(path) else { return }
         guard open.count < InputRouter.maximumDevices else {
-            server.report("input", "\(path) is not read: Halo reads \(InputRouter.maximumDevices) input devices at most")
+            server.report("input-device", "\(path) is not read: Halo reads \(InputRouter.maximumDevices) input devices at most")
             return
         }
         do {
@@ -75,18 +75,18 @@ final class InputSetup {
             refused.remove(path)
             router.attach(device)
             server.watch(UnpluggableInput(device) { [unowned self] in self.unplugged(device, path) })
-            server.report("input", "reading \(device.name) as \(device.kind == .touchscreen ? "a touchscreen" : "keys")")
+            server.report("input-device", "reading \(device.name) as \(device.kind == .touchscreen ? "a touchscreen" : "keys")")
         } catch {
             guard refused.count < 64, refused.insert(path).inserted else { return }
             let fix = error.errno == EACCES ? "; run halo as a member of the input group (the systemd unit does)" : ""
-            server.report("input", "cannot read \(path): \(error.description)\(fix)")
+            server.report("input-device", "cannot read \(path): \(error.description)\(fix)")
         }
     }
 
     func unplugged(_ device: EvdevDevice, _ path: String) {
         router.detach(device)
         open.remove(path)
-        server.report("input", "\(device.name) has gone (unplugged); it is read again if it comes back")
+        server.report("input-device", "\(device.name) has gone (unplugged); it is read again if it comes back")
     }
 }
 
