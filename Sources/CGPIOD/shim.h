@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // libgpiod, behind the few calls Halo needs: find a line by name, request lines as outputs
-// together, set them all in one bulk call, release them. One source for libgpiod 1.6
+// together, set them all in one bulk call, release them; and request one line as a push
+// button whose edges are read from a descriptor. One source for libgpiod 1.6
 // (Debian bookworm, Raspberry Pi OS bookworm) and 2.x (Debian trixie, current Yocto): version
 // 1's gpiod.h defines GPIOD_LINE_BULK_MAX_LINES and version 2's does not.
 #include <gpiod.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 
 #ifdef GPIOD_LINE_BULK_MAX_LINES
 
@@ -88,6 +90,79 @@ static inline void halo_gpio_release(struct halo_gpio *g) {
     gpiod_line_release_bulk(&g->bulk);
     gpiod_chip_close(g->chip);
     free(g);
+}
+
+
+// A push button: one line requested as an input that reports both edges, for the consumer
+// "halo". `bias`: 0 as the board left it, 1 disabled, 2 pull-up, 3 pull-down. Version 1 has no
+// debounce: `kernel_debounce` is set to 0 and Halo debounces itself.
+struct halo_gpio_button {
+    struct gpiod_chip *chip;
+    struct gpiod_line *line;
+    int fd;
+};
+
+static inline struct halo_gpio_button *halo_gpio_button_request(
+    const char *chip, unsigned int offset, int active_low, int bias, unsigned int debounce_us, int *kernel_debounce,
+    char *holder, size_t holder_len) {
+    (void)debounce_us;
+    struct halo_gpio_button *b = calloc(1, sizeof *b);
+    if (!b) return NULL;
+    b->chip = gpiod_chip_open_lookup(chip);
+    if (!b->chip) {
+        int e = errno;
+        free(b);
+        errno = e ? e : ENOENT;
+        return NULL;
+    }
+    b->line = gpiod_chip_get_line(b->chip, offset);
+    int e = 0;
+    if (!b->line) {
+        e = errno ? errno : EINVAL;
+    } else if (gpiod_line_is_used(b->line)) {
+        const char *who = gpiod_line_consumer(b->line);
+        strncpy(holder, who ? who : "the kernel", holder_len - 1);
+        holder[holder_len - 1] = 0;
+        e = EBUSY;
+    } else {
+        int flags = active_low ? GPIOD_LINE_REQUEST_FLAG_ACTIVE_LOW : 0;
+        if (bias == 1) flags |= GPIOD_LINE_REQUEST_FLAG_BIAS_DISABLE;
+        if (bias == 2) flags |= GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_UP;
+        if (bias == 3) flags |= GPIOD_LINE_REQUEST_FLAG_BIAS_PULL_DOWN;
+        struct gpiod_line_request_config config = {"halo", GPIOD_LINE_REQUEST_EVENT_BOTH_EDGES, flags};
+        if (gpiod_line_request(b->line, &config, 0) < 0) e = errno;
+    }
+    if (e) {
+        gpiod_chip_close(b->chip);
+        free(b);
+        errno = e;
+        return NULL;
+    }
+    b->fd = gpiod_line_event_get_fd(b->line);
+    fcntl(b->fd, F_SETFL, fcntl(b->fd, F_GETFL) | O_NONBLOCK);
+    *kernel_debounce = 0;
+    return b;
+}
+
+static inline int halo_gpio_button_fd(struct halo_gpio_button *b) { return b->fd; }
+
+// Up to `max` (at most 16) edges waiting: `active[i]` 1 for the line becoming active (pressed),
+// `ns[i]` the kernel's CLOCK_MONOTONIC time. The count; 0 when none is waiting; -1 on error.
+static inline int halo_gpio_button_read(struct halo_gpio_button *b, int *active, long long *ns, int max) {
+    struct gpiod_line_event events[16];
+    int n = gpiod_line_event_read_fd_multiple(b->fd, events, max < 16 ? (unsigned int)max : 16);
+    if (n < 0) return errno == EAGAIN ? 0 : -1;
+    for (int i = 0; i < n; i++) {
+        active[i] = events[i].event_type == GPIOD_LINE_EVENT_RISING_EDGE;
+        ns[i] = (long long)events[i].ts.tv_sec * 1000000000LL + events[i].ts.tv_nsec;
+    }
+    return n;
+}
+
+static inline void halo_gpio_button_release(struct halo_gpio_button *b) {
+    gpiod_line_release(b->line);
+    gpiod_chip_close(b->chip);
+    free(b);
 }
 
 #else  // libgpiod 2.x
@@ -210,6 +285,95 @@ static inline void halo_gpio_release(struct halo_gpio *g) {
     gpiod_line_request_release(g->request);
     gpiod_chip_close(g->chip);
     free(g);
+}
+
+
+// A push button (see version 1's). Version 2 asks the kernel to debounce, which it does in
+// the chip where it can and in software otherwise: `kernel_debounce` is set to 1.
+struct halo_gpio_button {
+    struct gpiod_chip *chip;
+    struct gpiod_line_request *request;
+    struct gpiod_edge_event_buffer *events;
+};
+
+static inline struct halo_gpio_button *halo_gpio_button_request(
+    const char *chip, unsigned int offset, int active_low, int bias, unsigned int debounce_us, int *kernel_debounce,
+    char *holder, size_t holder_len) {
+    char path[300];
+    halo_gpio_chip_path(chip, path, sizeof path);
+    struct halo_gpio_button *b = calloc(1, sizeof *b);
+    if (!b) return NULL;
+    b->chip = gpiod_chip_open(path);
+    if (!b->chip) {
+        int e = errno;
+        free(b);
+        errno = e ? e : ENOENT;
+        return NULL;
+    }
+    int e = 0;
+    struct gpiod_line_info *info = gpiod_chip_get_line_info(b->chip, offset);
+    if (!info) {
+        e = errno ? errno : EINVAL;
+    } else {
+        if (gpiod_line_info_is_used(info)) {
+            const char *who = gpiod_line_info_get_consumer(info);
+            strncpy(holder, who ? who : "the kernel", holder_len - 1);
+            holder[holder_len - 1] = 0;
+            e = EBUSY;
+        }
+        gpiod_line_info_free(info);
+    }
+    struct gpiod_line_settings *settings = e ? NULL : gpiod_line_settings_new();
+    struct gpiod_line_config *lines = e ? NULL : gpiod_line_config_new();
+    struct gpiod_request_config *config = e ? NULL : gpiod_request_config_new();
+    b->events = e ? NULL : gpiod_edge_event_buffer_new(16);
+    if (!e && (!settings || !lines || !config || !b->events)) e = ENOMEM;
+    if (!e) {
+        static const enum gpiod_line_bias biases[] = {
+            GPIOD_LINE_BIAS_AS_IS, GPIOD_LINE_BIAS_DISABLED, GPIOD_LINE_BIAS_PULL_UP, GPIOD_LINE_BIAS_PULL_DOWN};
+        gpiod_line_settings_set_direction(settings, GPIOD_LINE_DIRECTION_INPUT);
+        gpiod_line_settings_set_edge_detection(settings, GPIOD_LINE_EDGE_BOTH);
+        gpiod_line_settings_set_active_low(settings, active_low != 0);
+        gpiod_line_settings_set_bias(settings, biases[bias >= 0 && bias <= 3 ? bias : 0]);
+        gpiod_line_settings_set_debounce_period_us(settings, debounce_us);
+        gpiod_request_config_set_consumer(config, "halo");
+        if (gpiod_line_config_add_line_settings(lines, &offset, 1, settings) < 0) e = errno;
+        else if (!(b->request = gpiod_chip_request_lines(b->chip, config, lines))) e = errno;
+    }
+    if (config) gpiod_request_config_free(config);
+    if (lines) gpiod_line_config_free(lines);
+    if (settings) gpiod_line_settings_free(settings);
+    if (e) {
+        if (b->events) gpiod_edge_event_buffer_free(b->events);
+        gpiod_chip_close(b->chip);
+        free(b);
+        errno = e;
+        return NULL;
+    }
+    int fd = gpiod_line_request_get_fd(b->request);
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+    *kernel_debounce = 1;
+    return b;
+}
+
+static inline int halo_gpio_button_fd(struct halo_gpio_button *b) { return gpiod_line_request_get_fd(b->request); }
+
+static inline int halo_gpio_button_read(struct halo_gpio_button *b, int *active, long long *ns, int max) {
+    int n = gpiod_line_request_read_edge_events(b->request, b->events, max < 16 ? (size_t)max : 16);
+    if (n < 0) return errno == EAGAIN ? 0 : -1;
+    for (int i = 0; i < n; i++) {
+        struct gpiod_edge_event *event = gpiod_edge_event_buffer_get_event(b->events, (unsigned long)i);
+        active[i] = gpiod_edge_event_get_event_type(event) == GPIOD_EDGE_EVENT_RISING_EDGE;
+        ns[i] = (long long)gpiod_edge_event_get_timestamp_ns(event);
+    }
+    return n;
+}
+
+static inline void halo_gpio_button_release(struct halo_gpio_button *b) {
+    gpiod_line_request_release(b->request);
+    gpiod_edge_event_buffer_free(b->events);
+    gpiod_chip_close(b->chip);
+    free(b);
 }
 
 #endif

@@ -178,4 +178,51 @@ struct QEMUInputTests {
         #expect(pictures[3].differences(from: pictures[0]).count > 0, "a toast says the app stopped responding")
         #expect(pictures[2].differences(from: pictures[0]).count == 0, "once the toast has gone the screen is as it was")
     }
+
+    @Test(
+        "a GPIO button on a real kernel's simulated chip: a bouncing long press on an LED-only board makes one cancel request, and nobody listening, Halo cancels; libgpiod 2 hands the debounce to the kernel"
+    )
+    func gpioButton() throws {
+        let (kernel, image) = try QEMUDisplayTests.prepared.get()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-qemu-button-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let base = try String(
+            contentsOf: QEMUDisplayTests.packageRoot.appendingPathComponent("Boards/qemu-gpio-ring12.yaml"), encoding: .utf8)
+        let board =
+            base.replacingOccurrences(of: "name: qemu-gpio-ring12", with: "name: qemu-button")
+            + "input:\n  button:\n    line: GPIO15\n"
+        let module = try TestModule.build("gpio-sim", kernel: kernel, packageRoot: QEMUDisplayTests.packageRoot, scratch: dir)
+        let level = "/sys/devices/platform/halo-gpio-sim/level"
+        let scenario = """
+            insmod /lib/modules/halo_gpio_sim.ko || report insmod-failed
+            echo "15 1" > \(level)
+            halo run --board qemu-button --socket /run/halo.sock 2>/tmp/log &
+            wait_for /run/halo.sock
+            halo ctl --socket /run/halo.sock watch > /tmp/events &
+            sleep 0.3
+            halo ctl --socket /run/halo.sock 'show up circular value=40% cancellable=yes'
+            sleep 0.5
+            echo "15 0" > \(level); echo "15 1" > \(level); echo "15 0" > \(level); echo "15 1" > \(level); echo "15 0" > \(level)
+            sleep 2.5
+            echo "15 1" > \(level)
+            sleep 0.5
+            report events $(tr '\\n' ' ' < /tmp/events)
+            report debounce $(grep -o 'the kernel debounces it\\|Halo debounces it' /tmp/log)
+            report log $(tr '\\n' '|' < /tmp/log)
+
+            """
+        let files: [(String, [UInt8])] = [
+            ("lib/modules/halo_gpio_sim.ko", module), ("etc/halo/boards/qemu-button.yaml", Array(board.utf8)),
+        ]
+        let initrd = try image.with(scenario: scenario, files: files, at: dir.appendingPathComponent("initrd.cpio"))
+        let outcome = try QEMUMachine(kernel: kernel.vmlinux, initrd: initrd, device: [], directory: dir).boot()
+        #expect(
+            outcome.report("events") == "shown up cancel-requested up source=gpio cancelled up dismissed up",
+            "\(outcome.reports); console:\n\(outcome.console.suffix(1500))")
+        // libgpiod 2 is libgpiod.so.3 (`.ci/gpiod2` builds halo against it); 1.6 is libgpiod.so.2.
+        let gpiod2 = try Host.run("ldd", [QEMUDisplayTests.haloBinary.path]).contains("libgpiod.so.3")
+        #expect(
+            outcome.report("debounce") == (gpiod2 ? "the kernel debounces it" : "Halo debounces it"),
+            "with libgpiod \(gpiod2 ? 2 : 1): \(outcome.reports)")
+    }
 }

@@ -43,8 +43,12 @@ public protocol InputDevice: EventSource {
     var onEvent: ((InputEvent) -> Void)? { get set }
     /// Set once the device has gone (unplugged): the loop drops it.
     var gone: Bool { get }
+    /// Whether the kernel already debounces the device's button.
+    var kernelDebounces: Bool { get }
 }
 
 extension InputDevice {
     public var finished: Bool { gone }
+    /// Whether the kernel already debounces the device's button (libgpiod 2 asks it to).
+    public var kernelDebounces: Bool { false }
 }

@@ -53,7 +53,10 @@ public final class InputRouter {
         let id = ObjectIdentifier(device)
         guard taps.count < Self.maximumDevices else { return }
         taps[id] = TapRecognizer(slop: slop(for: device))
-        if device.touchAxes == nil { buttons[id] = ButtonPress(debounce: settings.debounce, longPress: settings.longPress) }
+        if device.touchAxes == nil {
+            // A button the kernel debounces already is taken edge by edge.
+            buttons[id] = ButtonPress(debounce: device.kernelDebounces ? 0 : settings.debounce, longPress: settings.longPress)
+        }
         let axes = device.touchAxes
         device.onEvent = { [unowned self] event in self.route(event, from: id, axes: axes) }
     }

@@ -44,6 +44,7 @@ final class InputSetup {
 
     /// Opens what the board names, and with `auto` everything under /dev/input now and later.
     func start() {
+        openButton()
         switch settings.devices {
         case .none: return
         case .listed(let paths):
@@ -80,6 +81,24 @@ final class InputSetup {
             guard refused.count < 64, refused.insert(path).inserted else { return }
             let fix = error.errno == EACCES ? "; run halo as a member of the input group (the systemd unit does)" : ""
             server.report("input-device", "cannot read \(path): \(error.description)\(fix)")
+        }
+    }
+
+    /// The board's GPIO push button, if it has one.
+    func openButton() {
+        guard let line = settings.buttonLine else { return }
+        let biases: [InputSettings.Bias: Int32] = [.asIs: 0, .disabled: 1, .pullUp: 2, .pullDown: 3]
+        do {
+            let button = try GpioButton(
+                line: line, activeLow: settings.buttonActiveLow, bias: biases[settings.buttonBias] ?? 0,
+                debounceMicroseconds: UInt32(settings.buttonDebounceMilliseconds) * 1000)
+            router.attach(button)
+            server.watch(
+                UnpluggableInput(button) { [unowned self] in self.server.report("input-device", "\(button.name) stopped answering") })
+            let debounce = button.kernelDebounces ? "the kernel debounces it" : "Halo debounces it"
+            server.report("input-device", "reading \(button.name): a long press cancels, a short one moves the focus; \(debounce)")
+        } catch {
+            server.report("input-device", error.description)
         }
     }
 

@@ -10,11 +10,18 @@
  *   set_calls       single-line value changes the chip was asked for
  *   multiple_calls  several-lines-at-once changes (one a bulk set)
  *   outputs         the lines set as outputs, as a bitmask
+ *   level           write "N 0" or "N 1" to set input line N as a button would, which raises
+ *                   the line's interrupt on a change: userspace sees an edge event, through
+ *                   the kernel's own debounce when it asked for one
+ *
+ * The lines' interrupts come from a simple irqchip of its own, fired from that write.
  */
 #include <linux/module.h>
 #include <linux/platform_device.h>
 #include <linux/gpio/driver.h>
 #include <linux/bitops.h>
+#include <linux/irq.h>
+#include <linux/irqdomain.h>
 
 #define SIM_LINES 16
 
@@ -78,6 +85,50 @@ static void sim_set_multiple(struct gpio_chip *gc, unsigned long *mask, unsigned
 	atomic_inc(&sim_multiple_calls);
 }
 
+static void sim_irq_mask(struct irq_data *d)
+{
+	gpiochip_disable_irq(&sim_chip, irqd_to_hwirq(d));
+}
+
+static void sim_irq_unmask(struct irq_data *d)
+{
+	gpiochip_enable_irq(&sim_chip, irqd_to_hwirq(d));
+}
+
+static int sim_irq_set_type(struct irq_data *d, unsigned int type)
+{
+	return 0;
+}
+
+static const struct irq_chip sim_irq_chip = {
+	.name = "halo-gpio-sim",
+	.irq_mask = sim_irq_mask,
+	.irq_unmask = sim_irq_unmask,
+	.irq_set_type = sim_irq_set_type,
+	.flags = IRQCHIP_IMMUTABLE,
+	GPIOCHIP_IRQ_RESOURCE_HELPERS,
+};
+
+/* "N L": input line N goes to level L; a change raises the line's interrupt. */
+static ssize_t level_store(struct device *dev, struct device_attribute *attr, const char *buf, size_t count)
+{
+	unsigned int line, level, irq;
+	unsigned long flags;
+	bool changed;
+
+	if (sscanf(buf, "%u %u", &line, &level) != 2 || line >= SIM_LINES || level > 1)
+		return -EINVAL;
+	spin_lock_irqsave(&sim_lock, flags);
+	changed = test_bit(line, &sim_values) != level;
+	__assign_bit(line, &sim_values, level);
+	spin_unlock_irqrestore(&sim_lock, flags);
+	irq = irq_find_mapping(sim_chip.irq.domain, line);
+	if (changed && irq)
+		generic_handle_irq_safe(irq);
+	return count;
+}
+static DEVICE_ATTR_WO(level);
+
 static ssize_t values_show(struct device *dev, struct device_attribute *attr, char *buf)
 {
 	return sysfs_emit(buf, "%04lx\n", READ_ONCE(sim_values) & GENMASK(SIM_LINES - 1, 0));
@@ -107,6 +158,7 @@ static struct attribute *sim_attrs[] = {
 	&dev_attr_outputs.attr,
 	&dev_attr_set_calls.attr,
 	&dev_attr_multiple_calls.attr,
+	&dev_attr_level.attr,
 	NULL,
 };
 
@@ -116,6 +168,7 @@ static const struct attribute_group sim_group = {
 
 static int __init sim_init(void)
 {
+	struct gpio_irq_chip *girq;
 	int ret;
 
 	sim_pdev = platform_device_register_simple("halo-gpio-sim", -1, NULL, 0);
@@ -137,6 +190,10 @@ static int __init sim_init(void)
 	sim_chip.get = sim_get;
 	sim_chip.set = sim_set;
 	sim_chip.set_multiple = sim_set_multiple;
+	girq = &sim_chip.irq;
+	gpio_irq_chip_set_chip(girq, &sim_irq_chip);
+	girq->handler = handle_simple_irq;
+	girq->default_type = IRQ_TYPE_NONE;
 	ret = gpiochip_add_data(&sim_chip, NULL);
 	if (ret)
 		goto remove_group;
