@@ -32,7 +32,8 @@ enum ControlHelp {
         it past its connection while some command for its id comes at least every 30 s.
 
         the daemon's own commands (alone on their line):
-          subscribe     this connection also receives events: shown, paused, resumed, cancelled, dismissed ID
+          subscribe     this connection also receives events: shown, paused, resumed, cancelled, dismissed ID,
+                        and a person's requests: cancel-requested ID source=touch|key|gpio (pause-, resume-)
           stats         ok frames=N over-budget=N render-p50-us=N ... ring-frames=N ring-bytes=N
           sync          draw now; ok, or ok settles-in-ms=N pending=IDS while things are on their way
           sync wait     the same, answered once everything sent before shows (10 s at most)
@@ -45,7 +46,7 @@ enum ControlHelp {
           ok KEY=VALUE ...
           ok; warning: what the engine changed (a label cut, a toast dropped)
           error CODE: the problem and the fix
-        An event line starts with shown, paused, resumed, cancelled or dismissed, never ok or error, and
+        An event line starts with shown, paused, resumed, cancelled, dismissed or a request, never ok or error, and
         comes after the reply to the command that caused it.
 
         error codes:
