@@ -30,6 +30,11 @@ extension BoardSchema {
         },
         BoardKey("socket-group") { s, v, k, b throws(BoardError) in b.socketGroup = try s.text(v, k) },
         BoardKey("snapshots") { s, v, k, b throws(BoardError) in b.snapshotDirectory = try s.absoluteFolder(v, k) },
+        BoardKey("motion") { s, v, k, b throws(BoardError) in
+            b.policy.motion = try s.parsed(
+                v, k, MotionLevel.init(rawValue:), isNot: "a motion level",
+                "write full, reduced (no turning or gliding: a slow pulse instead) or none (still frames)")
+        },
     ]
 
     static let screenKeys: [BoardKey] = [

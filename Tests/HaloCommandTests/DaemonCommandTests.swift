@@ -41,6 +41,25 @@ extension CommandTests {
         #expect(try halo(["ctl", "--socket", socket, "progress", "a", "50%"]).out == "ok\n")
     }
 
+    @Test("HALO_MOTION overrides the board's motion: none leaves a turning ring still, and a wrong value is refused with the fix")
+    func motionFromTheEnvironment() throws {
+        let dir = try scratch()
+        let socket = dir.appendingPathComponent("halo.sock").path
+        let wrong = try halo(["run", "--board", "mock-480x480", "--socket", socket], environment: ["HALO_MOTION": "slow"])
+        #expect(
+            wrong.status == 2 && wrong.err.contains("HALO_MOTION=slow is not a motion level; set it to full, reduced or none"), "\(wrong)")
+        let p = try Self.start(["run", "--board", "mock-480x480", "--socket", socket], environment: ["HALO_MOTION": "none"])
+        defer { p.stop() }
+        for _ in 0..<1500 where !FileManager.default.fileExists(atPath: socket) && p.isRunning { usleep(20_000) }
+        #expect(try halo(["ctl", "--socket", socket, "show", "s", "spinner"]).out == "ok\n")
+        #expect(try halo(["ctl", "--socket", socket, "sync wait"]).status == 0)
+        let before = try halo(["ctl", "--socket", socket, "stats"]).out
+        usleep(600_000)
+        let after = try halo(["ctl", "--socket", socket, "stats"]).out
+        func frames(_ s: String) -> String { String(s.split(separator: " ").first { $0.hasPrefix("frames=") } ?? "") }
+        #expect(frames(before) == frames(after) && !frames(before).isEmpty, "a still spinner draws no frames: \(before) then \(after)")
+    }
+
     @Test("halo ctl takes a command as shell words, as one quoted argument, or with its own quotes")
     func ctlQuoting() throws {
         let dir = try scratch()

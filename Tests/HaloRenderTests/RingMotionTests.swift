@@ -27,12 +27,21 @@ struct RingMotionTests {
         for sweep: Int32 in [0, 20000, 65536] {
             all.append(("paused at \(sweep)", { .paused(start: 0, sweep: sweep, elapsed: $0) }))
         }
+        let still = MotionLevel.stillArc
+        all.append(("glowing", { .glowing(start: still.start, sweep: still.sweep, elapsed: $0) }))
+        all.append(("heard", { .heard(start: 0, sweep: 30000, elapsed: $0) }))
         return all
     }
 
     @Test(
         "no LED turns on more than 3 times in any second, in any state, on rings of 1 to 60 LEDs", arguments: [1, 2, 3, 12, 16, 24, 33, 60])
     func flashLimit(count: Int) {
+        for motion in MotionLevel.allCases {
+            flashLimit(count: count, motion: motion)
+        }
+    }
+
+    func flashLimit(count: Int, motion: MotionLevel) {
         for (name, signal) in Self.timelines() {
             // The LED states before the timeline: the fill it starts from, dark otherwise.
             var previous: [Bool]
@@ -44,14 +53,15 @@ struct RingMotionTests {
             }
             var risings = [[Int64]](repeating: [], count: count)
             for t in stride(from: Int64(0), through: 7_000_000, by: 5_000) {
-                let now = Self.onOff(RingMotion.pose(signal(t), count: count), count: count)
+                let now = Self.onOff(RingMotion.pose(signal(t), count: count, motion: motion), count: count)
                 for i in 0..<count where now[i] && !previous[i] { risings[i].append(t) }
                 previous = now
             }
             for (i, r) in risings.enumerated() where r.count > 3 {
                 for k in 3..<r.count {
                     #expect(
-                        r[k] - r[k - 3] >= 1_000_000, "\(name), \(count) LEDs: LED \(i) lights 4 times from \(r[k - 3]) µs to \(r[k]) µs")
+                        r[k] - r[k - 3] >= 1_000_000,
+                        "\(name), \(motion), \(count) LEDs: LED \(i) lights 4 times from \(r[k - 3]) µs to \(r[k]) µs")
                 }
             }
         }
@@ -122,6 +132,17 @@ struct RingMotionTests {
                     == RingMotion.pose(.paused(start: 0, sweep: sweep, elapsed: 0), count: count))
         }
         #expect(RingMotion.nextChange(.paused(start: 0, sweep: 100, elapsed: 250_000)) == 750_000)
+    }
+
+    @Test("with no motion every state is still from its first moment and asks for no frame")
+    func stillStates() {
+        for (name, signal) in Self.timelines() {
+            let first = RingMotion.pose(signal(0), count: 12, motion: .none)
+            for t in stride(from: Int64(0), through: 7_000_000, by: 50_000) {
+                #expect(RingMotion.pose(signal(t), count: 12, motion: .none) == first, "\(name) moves at \(t) µs")
+            }
+            #expect(RingMotion.nextChange(signal(0), motion: .none) == nil, "\(name)")
+        }
     }
 
     @Test("a checkout breathes: full at first, dim but never out half a breath later, full again after one")

@@ -38,6 +38,8 @@ struct Activity {
     var pausedAt: Instant?
     /// What a person asked of it and the app has not answered yet.
     var request: PendingRequest?
+    /// How much it may move: the engine's policy, kept here because every frame asks.
+    var motion = MotionLevel.full
     var progress: Progress
     /// For an indeterminate → determinate switch: the arc when it happened and when.
     var switchFrom: (start: Int32, end: Int32, at: Instant)?
@@ -73,8 +75,10 @@ struct Activity {
     func shownFraction(at now: Instant) -> Int32? {
         guard case .determinate(let value, let from, let changedAt) = progress else { return nil }
         let t = now - changedAt
-        if t >= Activity.valueGlide || t < 0 { return value.fractionQ16 }
-        let eased = Int64(Easing.easeOutCubic(Int32(t * 65536 / Activity.valueGlide)))
+        if t >= Activity.valueGlide || t < 0 || motion == .none { return value.fractionQ16 }
+        let progress = Int32(t * 65536 / Activity.valueGlide)
+        // Reduced motion fills at an even pace, without easing.
+        let eased = Int64(motion == .reduced ? progress : Easing.easeOutCubic(progress))
         return from + Int32((Int64(value.fractionQ16 - from) * eased) >> 16)
     }
 
@@ -82,11 +86,12 @@ struct Activity {
     func arc(at now: Instant) -> (start: Int32, sweep: Int32) {
         switch progress {
         case .indeterminate(let since):
+            if motion != .full { return MotionLevel.stillArc }
             let a = IndeterminateMotion.arc(elapsed: motionTime(at: now) - since)
             return (a.start.units, a.sweep.units)
         case .determinate:
             let value = shownFraction(at: now) ?? 0
-            guard let from = switchFrom else { return (0, value) }
+            guard let from = switchFrom, motion == .full else { return (0, value) }
             let t = now - from.at
             if t >= Activity.switchGlide || t < 0 { return (0, value) }
             // Glide from the turning arc to the determinate one: the tail moves forward to the
@@ -121,12 +126,15 @@ struct Activity {
         if outcome == nil && isVisible(at: now) || now < visibleFrom {
             switch progress {
             case .indeterminate:
-                // Always moving, unless paused: the next frame.
-                if isVisible(at: now) && pausedAt == nil { return now }
+                // Always moving, unless paused or still: the next frame. The reduced pulse is
+                // slow, and twenty frames a second draw it smoothly.
+                if isVisible(at: now) && pausedAt == nil && motion != .none {
+                    return motion == .full ? now : now.advanced(saturatingBy: 50_000)
+                }
             case .determinate(let value, let from, let changedAt):
                 // A value shown where it already stands has nothing to glide.
-                if from != value.fractionQ16 && now - changedAt < Activity.valueGlide { return now }
-                if let s = switchFrom, now - s.at < Activity.switchGlide { return now }
+                if from != value.fractionQ16 && now - changedAt < Activity.valueGlide && motion != .none { return now }
+                if let s = switchFrom, now - s.at < Activity.switchGlide && motion == .full { return now }
             }
         }
         return candidates.min()

@@ -11,9 +11,14 @@ extension SceneBuilder {
     }
 
     /// The colour of `a`'s arc, fill and icon: half faded while a person's request waits for
-    /// the app's answer, so the person sees at once that the tap or key was heard.
+    /// the app's answer, so the person sees at once that the tap or key was heard; with
+    /// reduced motion, work of unknown length pulses slowly instead of turning.
     func indicatorColor(_ a: Activity) -> Color {
-        a.request == nil ? theme.indicator : theme.indicator.withOpacity(128)
+        var opacity: Int32 = a.request == nil ? 255 : 128
+        if a.motion == .reduced, a.outcome == nil, a.pausedAt == nil, case .indeterminate(let since) = a.progress {
+            opacity = opacity * MotionLevel.pulseLevel(elapsed: now - max(since, a.visibleFrom)) >> 8
+        }
+        return opacity == 255 ? theme.indicator : theme.indicator.withOpacity(UInt8(opacity))
     }
 
     func outcomeColor(_ a: Activity) -> Color? {
@@ -101,7 +106,8 @@ extension SceneBuilder {
 
     /// The dimming of `a`'s overlay at this frame: fading in for its first 200 ms.
     func overlayColor(_ a: Activity) -> Color {
-        theme.overlay.withOpacity(OverlayFade.fadingIn(theme.overlayOpacity, since: a.visibleFrom, at: now))
+        if a.motion == .none { return theme.overlay.withOpacity(theme.overlayOpacity) }
+        return theme.overlay.withOpacity(OverlayFade.fadingIn(theme.overlayOpacity, since: a.visibleFrom, at: now))
     }
 
     /// Overlays fading out after their activities left: the partial ones at the bottom, the
@@ -132,6 +138,8 @@ extension SceneBuilder {
         if outcome != nil { return (0, full) }
         if let f = a.shownFraction(at: now) { return (0, Int32((Int64(full) * Int64(f)) >> 16)) }
         guard case .indeterminate(let since) = a.progress else { return (0, full) }
+        // Still: the middle fifth, which no amount ever fills alone.
+        if a.motion != .full { return (Int32(Int64(full) * 2 / 5), Int32(Int64(full) * 3 / 5)) }
         let s = LinearIndeterminateMotion.segment(elapsed: a.motionTime(at: now) - since)
         return (Int32((Int64(full) * Int64(s.from)) >> 16), Int32((Int64(full) * Int64(s.to)) >> 16))
     }
@@ -180,7 +188,8 @@ extension SceneBuilder {
 
     mutating func addToast() {
         guard let t = engine.toasts.current(at: now) else { return }
-        let opacity = ToastQueue.opacity(t, at: now)
+        // Still frames: a toast is there or not, with no fade.
+        let opacity = engine.policy.motion == .none ? (now >= t.start && now < t.end ? 255 : 0) : ToastQueue.opacity(t, at: now)
         if opacity == 0 { return }
         let size = theme.toastFontSize
         let lineHeight = engine.labels.lineHeight(size: size)

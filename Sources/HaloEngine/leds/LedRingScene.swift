@@ -17,7 +17,7 @@ enum LedRingScene {
         guard look.count > 0, let (signal, lit) = signal(engine, at: now) else {
             return [Color](repeating: .black, count: max(0, look.count))
         }
-        let pose = RingMotion.pose(signal, count: look.count)
+        let pose = RingMotion.pose(signal, count: look.count, motion: engine.policy.motion)
         // Whole LEDs, lit or dark, are most of the ring: their colours are worked out once.
         let on = pose.level >= 256 ? lit : mix(lit, over: look.track, coverage: pose.level)
         let dark = look.track
@@ -74,6 +74,12 @@ enum LedRingScene {
             if let paused = a.pausedAt {
                 return (.paused(start: arc.start, sweep: arc.sweep, elapsed: now.microseconds(since: paused)), theme.indicator)
             }
+            if case .indeterminate(let since) = a.progress, a.motion == .reduced {
+                return (
+                    .glowing(start: arc.start, sweep: arc.sweep, elapsed: now.microseconds(since: max(since, a.visibleFrom))),
+                    theme.indicator
+                )
+            }
             return (.arc(start: arc.start, sweep: arc.sweep), theme.indicator)
         }
     }
@@ -101,7 +107,9 @@ extension Engine {
     public func ledNextChange(after now: Instant) -> Instant? {
         let engine = nextChange(after: now)
         expire(at: now)
-        guard let (signal, _) = LedRingScene.signal(self, at: now), let wait = RingMotion.nextChange(signal) else { return engine }
+        guard let (signal, _) = LedRingScene.signal(self, at: now), let wait = RingMotion.nextChange(signal, motion: policy.motion) else {
+            return engine
+        }
         // Saturating: a moment past the clock's end is never.
         guard now.microseconds <= Int64.max - wait else { return engine }
         let own = Instant(microseconds: now.microseconds + wait)

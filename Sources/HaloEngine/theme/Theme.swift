@@ -64,6 +64,8 @@ public struct Policy: Equatable, Sendable {
     /// Toast durations.
     public var toastShort = Milliseconds(2000)
     public var toastLong = Milliseconds(3500)
+    /// How much the picture may move (`MotionLevel`).
+    public var motion = MotionLevel.full
     /// What a determinate indicator says when its app went away without ending it: its
     /// connection closed or its lease ran out (`Engine.ownerLeft`).
     public var abandonedLabel = "The app stopped responding. Try again."

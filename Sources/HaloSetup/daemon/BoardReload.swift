@@ -3,6 +3,7 @@ import HaloBoards
 import HaloDaemon
 import HaloFreeType
 import HaloOutputs
+import HaloRender
 
 /// SIGHUP: the board file is read again and its theme, font and policy take effect at once,
 /// with the ring's look and colour pipeline. A board or font that cannot be loaded is refused
@@ -11,7 +12,10 @@ import HaloOutputs
 public enum BoardReload {
     /// Reloads `source` (a board name or path) into `server`, asked by `sender`; returns the
     /// board now in force, or nil when the reload was refused.
-    public static func apply(_ source: String, to server: ControlServer, running: Board, sender: String) -> Board? {
+    /// `motion` overrides the board's (`HALO_MOTION`).
+    public static func apply(_ source: String, to server: ControlServer, running: Board, sender: String, motion: MotionLevel? = nil)
+        -> Board?
+    {
         let board: Board
         let text: FreeTypeText
         do {
@@ -22,7 +26,9 @@ public enum BoardReload {
             return nil
         }
         server.engine.theme = board.theme
-        server.engine.policy = board.policy
+        var policy = board.policy
+        if let motion { policy.motion = motion }
+        server.engine.policy = policy
         server.engine.replaceText(text)
         for ring in server.rings { ring.retune(look: board.ringLook, pipeline: board.ringPipeline, dithers: board.ringDithers) }
         server.invalidateOutputs()

@@ -6,6 +6,7 @@ import HaloFreeType
 import HaloHAL
 import HaloOutputs
 import HaloPOSIX
+import HaloRender
 
 #if canImport(Glibc)
     import Glibc
@@ -29,6 +30,8 @@ public struct DaemonOptions {
     public var display: DisplaySettings.Kind
     public var waitMasterSeconds: Int
     public var psplashFifo: String?
+    /// Overrides the board's `motion` (`HALO_MOTION`), at start and after each reload.
+    public var motion: MotionLevel?
     /// Where log lines go (standard error for `halo run`).
     public var log: (String) -> Void
 
@@ -70,7 +73,9 @@ public final class DaemonAssembly {
         // The display's own size: a DRM mode may differ from the board's. Without a screen the
         // engine still lays out on the board's, unseen.
         let size = display.map { $0.rotation.logicalSize(width: $0.width, height: $0.height) } ?? (board.logicalWidth, board.logicalHeight)
-        let engine = Engine(screenWidth: size.0, screenHeight: size.1, theme: board.theme, policy: board.policy, text: text)
+        var policy = board.policy
+        if let motion = options.motion { policy.motion = motion }
+        let engine = Engine(screenWidth: size.0, screenHeight: size.1, theme: board.theme, policy: policy, text: text)
         let screen = display.map { Self.screen($0, engine) }
         let ring: (any RingOutput)?
         do { ring = try RingChoice.open(board) } catch { throw SetupError(error.description) }
@@ -121,9 +126,9 @@ public final class DaemonAssembly {
     /// SIGHUP reads the board again (`BoardReload`). Unowned: the server owns the closure.
     func wireReloads() {
         var running = options.board
-        let source = options.boardSource
+        let source = options.boardSource, motion = options.motion
         server.onReload = { [unowned server] sender in
-            if let reloaded = BoardReload.apply(source, to: server, running: running, sender: sender) { running = reloaded }
+            if let reloaded = BoardReload.apply(source, to: server, running: running, sender: sender, motion: motion) { running = reloaded }
         }
     }
 

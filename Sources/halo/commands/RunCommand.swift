@@ -2,7 +2,14 @@
 import HaloBoards
 import HaloDaemon
 import HaloPOSIX
+import HaloRender
 import HaloSetup
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
 /// `halo run`: the daemon. The command reads its arguments and the board; `DaemonLauncher`
 /// (HaloSetup) opens the screen and ring and serves.
@@ -31,12 +38,24 @@ enum RunCommand {
             }
             display = k
         }
+        // HALO_MOTION overrides the board's motion, for the person at this device.
+        var motion: MotionLevel?
+        if let raw = getenv("HALO_MOTION") {
+            let value = String(cString: raw)
+            guard let m = MotionLevel(rawValue: value) else {
+                throw CLIError(
+                    "HALO_MOTION=\(value) is not a motion level; set it to full, reduced or none (or unset it to follow the board)",
+                    status: 2)
+            }
+            motion = m
+        }
         let chosen: String
         do { chosen = try BoardLoader.deviceBoard(args.options["board"]) } catch { throw CLIError(error.description) }
-        let options = DaemonOptions(
+        var options = DaemonOptions(
             boardSource: chosen, board: try MockSession.loadBoard(chosen), socket: args.options["socket"] ?? defaultSocket,
             display: display, waitMasterSeconds: waitMaster, psplashFifo: args.options["psplash-fifo"],
             log: { Console.error("halo run: \($0)") })
+        options.motion = motion
         do { try DaemonLauncher.run(options) } catch { throw CLIError(error.description) }
     }
 }

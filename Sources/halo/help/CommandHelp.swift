@@ -51,7 +51,7 @@ struct CommandHelp {
             name: "run", usage: RunCommand.usage,
             brief: "the daemon: draw on the screen and LEDs, take commands on a socket",
             summary:
-                "The daemon: draws the indicators on the board's screen and LEDs and takes commands on a Unix socket (halo help control). SIGHUP reloads the board, SIGTERM stops it. With no --board it uses /etc/halo/board.yaml.",
+                "The daemon: draws the indicators on the board's screen and LEDs and takes commands on a Unix socket (halo help control). SIGHUP reloads the board, SIGTERM stops it. With no --board it uses /etc/halo/board.yaml. HALO_MOTION=reduced (no turning or gliding) or none (still frames) overrides the board's motion.",
             options: [
                 Option(
                     name: "--board NAME|PATH", byDefault: "/etc/halo/board.yaml",

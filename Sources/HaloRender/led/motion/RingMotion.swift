@@ -19,6 +19,12 @@
 /// | toast | one swell and fade of the whole ring |
 /// | network | one LED-wide dot running round |
 ///
+/// With reduced motion (`MotionLevel`) nothing sweeps or runs: a success is full at once, a
+/// cancel fades out, the network dot stands at 12 o'clock, and work of unknown length is a
+/// still quarter of the ring round 12 o'clock whose brightness rises and falls every two
+/// seconds (the engine's still arc). With none, every state is its still end: no blink, flash,
+/// breath or pulse, and nothing is sent until the state changes.
+///
 /// Integer only, so that a microcontroller driving a ring can use it as it is.
 public enum RingMotion {
     /// The success sweep, then its two dark blinks of 200 ms, 400 ms apart.
@@ -39,6 +45,63 @@ public enum RingMotion {
     public static let dotTurn: Int64 = 1_200_000
     /// A cancel at less than this (Q16) unwinds from here, so that even a cancel at 0 % is seen.
     public static let cancelShortest: Int32 = 16384
+
+    /// What the ring shows of `signal` on `count` LEDs, with `motion`.
+    public static func pose(_ signal: RingSignal, count: Int, motion: MotionLevel) -> RingPose {
+        motion == .full ? pose(signal, count: count) : still(signal, count: count, motion: motion)
+    }
+
+    /// When the pose of `signal` next changes by itself with `motion` (see `nextChange`).
+    public static func nextChange(_ signal: RingSignal, motion: MotionLevel) -> Int64? {
+        switch (motion, signal) {
+        case (.full, _): return nextChange(signal)
+        case (.none, _): return nil
+        case (.reduced, .cancelled(_, let elapsed)): return elapsed < cancelUnwind ? 0 : nil
+        case (.reduced, .glowing): return 50_000
+        case (.reduced, .succeeded(_, let elapsed)):
+            if elapsed >= successBlinksEnd { return nil }
+            if elapsed < successSweep { return successSweep - max(0, elapsed) }
+            return 200_000 - (elapsed - successSweep) % 200_000
+        case (.reduced, .breathing), (.reduced, .pulse), (.reduced, .failed), (.reduced, .paused), (.reduced, .heard):
+            return nextChange(signal)
+        case (.reduced, .dot), (.reduced, .arc): return nil
+        }
+    }
+
+    /// The pose with less motion: what sweeps or runs stands still; with `none` every timed
+    /// part is skipped to its end.
+    static func still(_ signal: RingSignal, count: Int, motion: MotionLevel) -> RingPose {
+        let turn = Angle.unitsPerTurn
+        switch signal {
+        case .arc:
+            return pose(signal, count: count)
+        case .heard(let start, let sweep, _):
+            return motion == .none ? RingPose(start: start, sweep: sweep) : pose(signal, count: count)
+        case .glowing(let start, let sweep, let elapsed):
+            return RingPose(start: start, sweep: sweep, level: motion == .none ? 256 : MotionLevel.pulseLevel(elapsed: elapsed))
+        case .succeeded:
+            // Full at once instead of the sweep; the blinks keep their time.
+            if motion == .none { return RingPose(start: 0, sweep: turn) }
+            return pose(signal, count: count).level == 0 ? RingPose(start: 0, sweep: turn, level: 0) : RingPose(start: 0, sweep: turn)
+        case .failed(let elapsed):
+            return pose(.failed(elapsed: motion == .none ? errorFlashesEnd : elapsed), count: count)
+        case .cancelled(let from, let elapsed):
+            if motion == .none || elapsed >= cancelUnwind { return RingPose(start: 0, sweep: 0) }
+            let f = min(max(from, cancelShortest), turn)
+            return RingPose(start: 0, sweep: f, level: 256 - Int32(max(0, elapsed) * 256 / cancelUnwind))
+        case .breathing, .pulse, .paused:
+            if motion == .none {
+                if case .pulse = signal { return RingPose(start: 0, sweep: 0) }
+                if case .paused(let start, let sweep, _) = signal {
+                    return pose(.paused(start: start, sweep: sweep, elapsed: 0), count: count)
+                }
+                return RingPose(start: 0, sweep: turn)
+            }
+            return pose(signal, count: count)
+        case .dot:
+            return pose(.dot(elapsed: 0), count: count)
+        }
+    }
 
     /// What the ring shows of `signal` on `count` LEDs.
     public static func pose(_ signal: RingSignal, count: Int) -> RingPose {
@@ -67,6 +130,8 @@ public enum RingMotion {
             return RingPose(start: 0, sweep: Int32(f - (f * Int64(Easing.easeInOut(t))) >> 16))
         case .heard(let start, let sweep, let elapsed):
             return RingPose(start: start, sweep: sweep, level: elapsed >= 0 && elapsed < heardBlink ? 0 : 256)
+        case .glowing(let start, let sweep, let elapsed):
+            return RingPose(start: start, sweep: sweep, level: MotionLevel.pulseLevel(elapsed: elapsed))
         case .paused(let start, let sweep, let elapsed):
             // One LED's worth of arc: the head that blinks, and the least a paused ring shows.
             let led = turn / Int32(max(1, min(count, Int(turn))))
@@ -114,6 +179,7 @@ public enum RingMotion {
         case .cancelled(_, let elapsed): return elapsed < cancelUnwind ? 0 : nil
         case .paused(_, _, let elapsed): return pausedBlink - max(0, elapsed) % pausedBlink
         case .heard(_, _, let elapsed): return elapsed < heardBlink ? heardBlink - max(0, elapsed) : nil
+        case .glowing: return 50_000
         case .pulse(let elapsed): return elapsed < pulseEnd ? 0 : nil
         case .breathing, .dot: return 0
         }

@@ -14,6 +14,9 @@ public enum RingSignal: Equatable, Sendable {
     /// A person's request was heard (a tap, a key, a button's long press): the arc goes dark
     /// for one blink, then shows as before while the app decides.
     case heard(start: Int32, sweep: Int32, elapsed: Int64)
+    /// Work of unknown length with reduced motion: a still arc whose brightness rises and falls
+    /// once every two seconds (`MotionLevel.pulseLevel`).
+    case glowing(start: Int32, sweep: Int32, elapsed: Int64)
     /// Work paused: the arc holds still where it stopped and the LED at its head blinks slowly,
     /// a second lit and a second dark; at 0 % the LED at 12 o'clock blinks alone.
     case paused(start: Int32, sweep: Int32, elapsed: Int64)
