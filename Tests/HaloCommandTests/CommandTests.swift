@@ -86,6 +86,21 @@ struct CommandTests {
         }
     }
 
+    @Test("halo lint --board checks a board's contrast and timings: the shipped mock board passes, a low-contrast one is named")
+    func boardLint() throws {
+        let clean = try halo(["lint", "--board", "mock-480x480"])
+        #expect(clean.status == 0 && clean.out == "board mock-480x480: no findings\n", "\(clean)")
+        let dir = try scratch()
+        let path = dir.appendingPathComponent("dim.yaml").path
+        try "name: dim\ntheme:\n  background: \"#0050A0\"\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let dim = try halo(["lint", "--board", path])
+        #expect(
+            dim.status == 1 && dim.out.contains("board dim: low-contrast: ") && dim.out.contains("indicator on the background: 2.1:1"),
+            "\(dim)")
+        let neither = try halo(["lint"])
+        #expect(neither.status == 2 && neither.err.contains("give a script to check, or --board"), "\(neither)")
+    }
+
     @Test("control bytes from a script reach the terminal escaped, in errors and in lint findings")
     func controlBytesEscaped() throws {
         let dir = try scratch()

@@ -1,21 +1,38 @@
 // SPDX-License-Identifier: Apache-2.0
+import HaloBoards
 import HaloEngine
 
 /// `halo lint`: reports, by line, what in a script goes against the indicator guidelines.
 enum LintCommand {
-    static let usage = "halo lint SCRIPT [--board NAME|PATH]"
+    static let usage = "halo lint [SCRIPT] [--board NAME|PATH]"
 
     static func run(_ words: [String]) throws(CLIError) {
         let args: Arguments
         do { args = try Arguments(words, valued: ["board"], switches: []) } catch {
             throw CLIError("\(error.description); usage: \(usage)", status: 2)
         }
-        guard args.positional.count == 1 else { throw CLIError("give exactly one script file; usage: \(usage)", status: 2) }
-        let path = args.positional[0]
+        guard args.positional.count <= 1 else { throw CLIError("give one script file at most; usage: \(usage)", status: 2) }
+        guard !args.positional.isEmpty || args.options["board"] != nil else {
+            throw CLIError("give a script to check, or --board to check a board's theme; usage: \(usage)", status: 2)
+        }
+        let board = try MockSession.loadBoard(args.options["board"])
+        // The board's own findings: colours too close together, timings that flash.
+        var count = 0
+        if args.options["board"] != nil {
+            let found = BoardLint.findings(theme: board.theme, policy: board.policy)
+            for f in found { print(LogText.escaped("board \(board.name): \(f.description)")) }
+            if found.isEmpty && args.positional.isEmpty { print("board \(board.name): no findings") }
+            count += found.count
+        }
+        if let path = args.positional.first { count += try lintScript(path, board) }
+        if count > 0 { throw CLIError("\(count) finding\(count == 1 ? "" : "s") (listed above)") }
+    }
+
+    /// Prints the script's findings on `board`; returns how many.
+    static func lintScript(_ path: String, _ board: Board) throws(CLIError) -> Int {
         let source: String
         do { source = try Files.readText(path) } catch { throw CLIError(error.description) }
         let script = Script(parsing: source)
-        let board = try MockSession.loadBoard(args.options["board"])
         let session = try DemoCommand.makeSession(board)
         let engine = session.engine
         let guidelines = ScriptLint.findings(script) { text, toast in
@@ -29,7 +46,7 @@ enum LintCommand {
         if !script.errors.isEmpty {
             throw CLIError("\(script.errors.count) line\(script.errors.count == 1 ? "" : "s") could not be parsed (listed above)")
         }
-        if !findings.isEmpty { throw CLIError("\(findings.count) finding\(findings.count == 1 ? "" : "s") (listed above)") }
-        print("\(path): no findings")
+        if findings.isEmpty { print("\(path): no findings") }
+        return findings.count
     }
 }
