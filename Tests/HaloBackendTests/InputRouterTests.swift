@@ -40,7 +40,7 @@ struct InputRouterTests {
             router = InputRouter(engine: engine, settings: settings) { clockBox?.now ?? .zero }
             clockBox = self
             router.attach(keys ? PlayedInput(axes: nil) : device)
-            router.onAction = { [unowned self] in self.actions.append($0) }
+            router.onAction = { [unowned self] action, _ in self.actions.append(action) }
             guard case .success(let show) = CommandParser.parse("show up circular value=40% cancellable=yes") else { return }
             try engine.apply(show, at: .zero)
         }

@@ -86,6 +86,14 @@ struct CommandTests {
         }
     }
 
+    @Test("halo bench's input scenes tap through the daemon's router: every tap is answered by a frame; moves answer nothing")
+    func inputBench() throws {
+        let taps = try halo(["bench", "--scene", "input-tap", "--frames", "6", "--latency"])
+        #expect(taps.status == 0 && taps.out.contains("6 steps, 6 answered, 7 frames drawn") && taps.out.contains("p50 "), "\(taps)")
+        let moves = try halo(["bench", "--scene", "input-move", "--frames", "6"])
+        #expect(moves.status == 0 && moves.out.contains("6 steps, 0 answered, 1 frames drawn"), "\(moves)")
+    }
+
     @Test("halo lint --board checks a board's contrast and timings: the shipped mock board passes, a low-contrast one is named")
     func boardLint() throws {
         let clean = try halo(["lint", "--board", "mock-480x480"])

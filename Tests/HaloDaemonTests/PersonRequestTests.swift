@@ -47,4 +47,17 @@ struct PersonRequestTests {
         #expect(watcher.line(daemon: d) == "cancelled up")
         #expect(d.logged.contains { $0.contains("no app listens for up") }, "\(d.logged)")
     }
+
+    @Test("stats count each answer and time it from the kernel's event to the end of the frame that shows it")
+    func answerLatency() throws {
+        let d = try TestDaemon("person-latency")
+        #expect(d.server.execute("show up linear value=40% cancellable=yes", at: d.now) == "ok")
+        d.now = d.now + Milliseconds(1000)
+        d.spin()
+        let icon = try #require(stopIcon(of: "up", d))
+        d.server.personActed(.tap(icon), at: Instant(microseconds: d.now.microseconds - 3000))
+        d.spin()
+        let stats = d.server.execute("stats", at: d.now)
+        #expect(stats.hasSuffix(" answers=1 answer-p50-us=3000 answer-p99-us=3000 answer-own-p50-us=0 answer-own-p99-us=0"), "\(stats)")
+    }
 }

@@ -225,4 +225,53 @@ struct QEMUInputTests {
             outcome.report("debounce") == (gpiod2 ? "the kernel debounces it" : "Halo debounces it"),
             "with libgpiod \(gpiod2 ? 2 : 1): \(outcome.reports)")
     }
+
+    @Test(
+        "220 taps on a real kernel, opening and closing the choice: every one answered and timed from its kernel timestamp (stats, no timing asserted); no wake-ups while idle with the devices open"
+    )
+    func answerLatencyAndIdle() throws {
+        let (kernel, image) = try QEMUDisplayTests.prepared.get()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-qemu-latency-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        var files: [(String, [UInt8])] = [("bin/uinput-person", try Self.person(in: dir))]
+        var scenario = "chmod 755 /bin/uinput-person\n"
+        for path in Self.modules {
+            let url = kernel.modules.appendingPathComponent(path)
+            files.append(("lib/modules/\(url.lastPathComponent)", Array(try Data(contentsOf: url))))
+            scenario += "insmod /lib/modules/\(url.lastPathComponent) || report insmod-failed\n"
+        }
+        // The ring's top opens the choice; the screen's bottom left corner closes it.
+        let ring = "tap \(Self.raw(400, across: 800)) \(Self.raw(150, across: 480))"
+        let elsewhere = "tap \(Self.raw(20, across: 800)) \(Self.raw(460, across: 480))"
+        let taps = (0..<110).map { _ in "'\(ring)' 'wait 100' '\(elsewhere)' 'wait 100'" }.joined(separator: " ")
+        scenario += """
+            halo run --board qemu-bochs --socket /run/halo.sock 2>/tmp/log &
+            wait_for /run/halo.sock
+            halo ctl --socket /run/halo.sock 'show up circular value=40% cancellable=yes pausable=yes'
+            uinput-person 'wait 800' \(taps) 'wait 6000' &
+            person=$!
+            sleep 2
+            while [ "$(halo ctl --socket /run/halo.sock stats | tr ' ' '\\n' | grep '^answers=' )" != "answers=220" ] && kill -0 $person 2>/dev/null; do sleep 0.5; done
+            sleep 1
+            report before $(halo ctl --socket /run/halo.sock stats)
+            sleep 3
+            report after $(halo ctl --socket /run/halo.sock stats)
+            wait $person
+
+            """
+        let initrd = try image.with(scenario: scenario, files: files, at: dir.appendingPathComponent("initrd.cpio"))
+        let outcome = try QEMUMachine(
+            kernel: kernel.vmlinux, initrd: initrd, device: ["-device", "bochs-display,xres=800,yres=480"], directory: dir
+        ).boot()
+        func value(_ key: String, _ report: String?) -> Int? {
+            report?.split(separator: " ").first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) }
+        }
+        let before = outcome.report("before"), after = outcome.report("after")
+        #expect(
+            value("answers", before) == 220, "every tap answered: \(String(describing: before)); console:\n\(outcome.console.suffix(1500))")
+        #expect(value("idle-wakeups", after) == value("idle-wakeups", before), "idle with the devices open: \(String(describing: after))")
+        #expect(value("frames", after) == value("frames", before), "no frames while nothing changes")
+        // The figures for docs/performance.md: TCG, so slower than any real board.
+        print("QEMU (TCG) answer latency: \(String(describing: before))")
+    }
 }

@@ -6,8 +6,11 @@ import HaloEngine
 /// apps that listen (`cancel-requested up source=touch`), and the app decides.
 extension ControlServer {
     /// Carries out what a person did, now; the picture shows it was heard at the next frame.
-    public func personActed(_ action: PersonAction) {
-        let request = engine.perform(action, at: clock(), watched: watches)
+    /// `event` is the kernel's time of it, for the answer's latency (`stats`).
+    public func personActed(_ action: PersonAction, at event: Instant? = nil) {
+        let now = clock()
+        let request = engine.perform(action, at: now, watched: watches)
+        answers.heard(event: event ?? now, read: now)
         needsFrame = true
         if let request { broadcast(request.event) }
     }

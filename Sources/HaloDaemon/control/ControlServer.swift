@@ -94,6 +94,8 @@ public final class ControlServer {
     public private(set) var firstFrameMilliseconds: Int?
     /// Render time accounting against the board's frame budget.
     public private(set) var frameTimes: FrameTimes
+    /// How long people wait to see their taps, keys and buttons answered.
+    public internal(set) var answers = AnswerLatency()
 
     /// A daemon for `engine`, presenting to a screen, LED rings, or both (each joined to the
     /// same engine).
@@ -298,8 +300,10 @@ public final class ControlServer {
         }
         if changed {
             framesDrawn += 1
-            lastRenderMicroseconds = clock() - now
+            let end = clock()
+            lastRenderMicroseconds = end - now
             frameTimes.record(lastRenderMicroseconds)
+            answers.shown(at: end)
             if framesDrawn == 1 {
                 firstFrameMilliseconds = ProcessAge.milliseconds()
                 onFirstFrame?()

@@ -160,7 +160,8 @@ extension ControlServer {
     public var statsLine: String {
         "frames=\(framesDrawn) over-budget=\(frameTimes.overBudget) render-p50-us=\(frameTimes.percentile(50)) "
             + "render-p99-us=\(frameTimes.percentile(99)) pixels=\(pixelsPushed) idle-wakeups=\(idleWakeups) clients=\(clients.count) "
-            + "first-frame-ms=\(firstFrameMilliseconds.map(String.init) ?? "none") ring-frames=\(ringTraffic.frames) ring-bytes=\(ringTraffic.bytes)"
+            + "first-frame-ms=\(firstFrameMilliseconds.map(String.init) ?? "none") ring-frames=\(ringTraffic.frames) ring-bytes=\(ringTraffic.bytes) "
+            + answers.statsWords
     }
 
     func broadcast(_ event: String) {

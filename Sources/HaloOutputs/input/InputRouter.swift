@@ -34,8 +34,9 @@ public final class InputRouter {
     let engine: Engine
     public var settings: Settings
     let clock: () -> Instant
-    /// Receives what each person did.
-    public var onAction: ((PersonAction) -> Void)?
+    /// Receives what each person did, with the kernel's time of the event that finished it
+    /// (the release of a tap or key, a button's edge), for the answer's latency.
+    public var onAction: ((PersonAction, Instant) -> Void)?
     var taps: [ObjectIdentifier: TapRecognizer] = [:]
     var buttons: [ObjectIdentifier: ButtonPress] = [:]
 
@@ -75,7 +76,7 @@ public final class InputRouter {
     public func tick() {
         let now = clock()
         for id in Array(buttons.keys) {
-            if let action = buttons[id]?.tick(at: now) { act(on: action) }
+            if let action = buttons[id]?.tick(at: now) { act(on: action, at: now) }
         }
     }
 
@@ -89,18 +90,18 @@ public final class InputRouter {
             taps[id]?.move(touch, x: p.x, y: p.y)
         case .touchUp(let touch, let x, let y, let at):
             guard let p = map(x, y, axes), let key = taps[id]?.up(touch, x: p.x, y: p.y, at: Instant(microseconds: at)) else { return }
-            onAction?(.tap(key))
+            onAction?(.tap(key), Instant(microseconds: at))
         case .touchLost:
             taps[id]?.lost()
-        case .key(let code, _, _):
-            if let key = settings.keys[code] { onAction?(.key(key)) }
+        case .key(let code, _, let at):
+            if let key = settings.keys[code] { onAction?(.key(key), Instant(microseconds: at)) }
         case .button(let down, let at):
-            if let action = buttons[id]?.edge(down: down, at: Instant(microseconds: at)) { act(on: action) }
+            if let action = buttons[id]?.edge(down: down, at: Instant(microseconds: at)) { act(on: action, at: Instant(microseconds: at)) }
         }
     }
 
-    func act(on press: ButtonPress.Action) {
-        onAction?(press == .long ? .longPress : .shortPress)
+    func act(on press: ButtonPress.Action, at moment: Instant) {
+        onAction?(press == .long ? .longPress : .shortPress, moment)
     }
 
     func map(_ x: Int32, _ y: Int32, _ axes: TouchAxes?) -> (x: Int32, y: Int32)? {

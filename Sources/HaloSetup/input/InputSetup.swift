@@ -37,7 +37,7 @@ final class InputSetup {
         s.debounce = Int64(board.input.buttonDebounceMilliseconds) * 1000
         s.longPress = Int64(board.input.longPressMilliseconds) * 1000
         router = InputRouter(engine: server.engine, settings: s, clock: MonotonicClock.now)
-        router.onAction = { [unowned server] in server.personActed($0) }
+        router.onAction = { [unowned server] in server.personActed($0, at: $1) }
         let router = self.router
         server.watch(DescriptorEvents(-1, deadline: { router.nextDeadline?.microseconds }) { router.tick() })
     }

@@ -12,25 +12,29 @@ import HaloRender
 /// `--setup-only` builds the scene and draws nothing, so frame costs can be found by difference.
 enum BenchCommand {
     static let usage =
-        "halo bench --scene s1|s2|s3|s4|s5|s6|s7|ring-DRIVER-N (DRIVER: ws2812, apa102, gpio, ledclass; N: 12, 24, 60) [--format FORMAT] [--frames N] [--setup-only]"
+        "halo bench --scene s1|s2|s3|s4|s5|s6|s7|ring-DRIVER-N|input-tap|input-move (DRIVER: ws2812, apa102, gpio, ledclass; N: 12, 24, 60) [--format FORMAT] [--frames N] [--setup-only] [--latency]"
     static let frameMicroseconds: Int64 = 16_667
     static let screenScenes = ["s1", "s2", "s3", "s4", "s5", "s6", "s7"]
 
     static func run(_ words: [String]) throws(CLIError) {
         let args: Arguments
-        do { args = try Arguments(words, valued: ["scene", "frames", "format"], switches: ["setup-only"]) } catch {
+        do { args = try Arguments(words, valued: ["scene", "frames", "format"], switches: ["setup-only", "latency"]) } catch {
             throw CLIError("\(error.description); usage: \(usage)", status: 2)
         }
         guard let scene = args.options["scene"] else { throw CLIError("--scene is required; usage: \(usage)", status: 2) }
         let frames: Int
         do { frames = try args.integer("frames", default: 0, range: 0...1_000_000) } catch { throw CLIError(error.description, status: 2) }
+        if InputBench.scenes.contains(scene) {
+            try InputBench.run(scene, steps: frames, setupOnly: args.flags.contains("setup-only"), latency: args.flags.contains("latency"))
+            return
+        }
         if RingBench.scenes.contains(scene) {
             try RingBench.run(scene, frames: frames, setupOnly: args.flags.contains("setup-only"))
             return
         }
         guard screenScenes.contains(scene) else {
             throw CLIError(
-                "unknown scene '\(scene)'; use \(screenScenes.joined(separator: ", ")) or \(RingBench.scenes.joined(separator: ", "))",
+                "unknown scene '\(scene)'; use \((screenScenes + RingBench.scenes + InputBench.scenes).joined(separator: ", "))",
                 status: 2)
         }
 

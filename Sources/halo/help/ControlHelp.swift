@@ -34,7 +34,7 @@ enum ControlHelp {
         the daemon's own commands (alone on their line):
           subscribe     this connection also receives events: shown, paused, resumed, cancelled, dismissed ID,
                         and a person's requests: cancel-requested ID source=touch|key|gpio (pause-, resume-)
-          stats         ok frames=N over-budget=N render-p50-us=N ... ring-frames=N ring-bytes=N
+          stats         ok frames=N over-budget=N render-p50-us=N ... ring-bytes=N answers=N answer-p50-us=N ...
           sync          draw now; ok, or ok settles-in-ms=N pending=IDS while things are on their way
           sync wait     the same, answered once everything sent before shows (10 s at most)
           release       DRM: give the screen to another program, leaving the last frame
