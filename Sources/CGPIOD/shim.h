@@ -289,7 +289,8 @@ static inline void halo_gpio_release(struct halo_gpio *g) {
 
 
 // A push button (see version 1's). Version 2 asks the kernel to debounce, which it does in
-// the chip where it can and in software otherwise: `kernel_debounce` is set to 1.
+// the chip where it can and in software otherwise (`kernel_debounce` 1); a line that allows
+// neither is taken without, and Halo debounces (`kernel_debounce` 0, as with no debounce asked).
 struct halo_gpio_button {
     struct gpiod_chip *chip;
     struct gpiod_line_request *request;
@@ -339,6 +340,17 @@ static inline struct halo_gpio_button *halo_gpio_button_request(
         gpiod_request_config_set_consumer(config, "halo");
         if (gpiod_line_config_add_line_settings(lines, &offset, 1, settings) < 0) e = errno;
         else if (!(b->request = gpiod_chip_request_lines(b->chip, config, lines))) e = errno;
+        // A line the kernel cannot debounce (no interrupt for its software debounce) is
+        // requested again without it, and Halo debounces.
+        if (e && debounce_us > 0) {
+            gpiod_line_settings_set_debounce_period_us(settings, 0);
+            gpiod_line_config_reset(lines);
+            if (gpiod_line_config_add_line_settings(lines, &offset, 1, settings) == 0 &&
+                (b->request = gpiod_chip_request_lines(b->chip, config, lines))) {
+                e = 0;
+                debounce_us = 0;
+            }
+        }
     }
     if (config) gpiod_request_config_free(config);
     if (lines) gpiod_line_config_free(lines);
@@ -352,7 +364,7 @@ static inline struct halo_gpio_button *halo_gpio_button_request(
     }
     int fd = gpiod_line_request_get_fd(b->request);
     fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
-    *kernel_debounce = 1;
+    *kernel_debounce = debounce_us > 0;
     return b;
 }
 

@@ -274,4 +274,50 @@ struct QEMUInputTests {
         // The figures for docs/performance.md: TCG, so slower than any real board.
         print("QEMU (TCG) answer latency: \(String(describing: before))")
     }
+
+    @Test(
+        "a contact whose release is lost when the kernel's buffer overflows never taps: Halo resynchronises from the real device's state, and the next clean tap is the only request"
+    )
+    func lostReleaseNeverTaps() throws {
+        let (kernel, image) = try QEMUDisplayTests.prepared.get()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-qemu-dropped-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        var files: [(String, [UInt8])] = [("bin/uinput-person", try Self.person(in: dir))]
+        var scenario = "chmod 755 /bin/uinput-person\n"
+        for path in Self.modules {
+            let url = kernel.modules.appendingPathComponent(path)
+            files.append(("lib/modules/\(url.lastPathComponent)", Array(try Data(contentsOf: url))))
+            scenario += "insmod /lib/modules/\(url.lastPathComponent) || report insmod-failed\n"
+        }
+        // The stop icon in the middle of the 800x480 panel.
+        let x = Self.raw(400, across: 800), y = Self.raw(240, across: 480)
+        scenario += """
+            halo run --board qemu-bochs --socket /run/halo.sock 2>/tmp/log &
+            daemon=$!
+            wait_for /run/halo.sock
+            halo ctl --socket /run/halo.sock watch > /tmp/events &
+            sleep 0.3
+            halo ctl --socket /run/halo.sock 'show up circular value=40% cancellable=yes'
+            uinput-person 'wait 800' 'down \(x) \(y)' 'wait 700' 'moves 4000' 'up' 'wait 900' 'tap \(x) \(y)' 'wait 1800' &
+            person=$!
+            sleep 1.2
+            kill -STOP $daemon
+            sleep 0.9
+            kill -CONT $daemon
+            wait $person
+            sleep 0.5
+            report events $(tr '\\n' ' ' < /tmp/events)
+            report lost $(grep -c 'lost events' /tmp/log)
+            report log $(tr '\\n' '|' < /tmp/log)
+
+            """
+        let initrd = try image.with(scenario: scenario, files: files, at: dir.appendingPathComponent("initrd.cpio"))
+        let outcome = try QEMUMachine(
+            kernel: kernel.vmlinux, initrd: initrd, device: ["-device", "bochs-display,xres=800,yres=480"], directory: dir
+        ).boot()
+        #expect(outcome.report("lost").map { (Int($0) ?? 0) >= 1 } == true, "the kernel's buffer must have overflowed: \(outcome.reports)")
+        #expect(
+            outcome.report("events") == "shown up cancel-requested up source=touch cancelled up dismissed up",
+            "\(outcome.reports); console:\n\(outcome.console.suffix(1500))")
+    }
 }

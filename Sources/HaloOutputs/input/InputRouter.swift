@@ -37,6 +37,8 @@ public final class InputRouter {
     /// Receives what each person did, with the kernel's time of the event that finished it
     /// (the release of a tap or key, a button's edge), for the answer's latency.
     public var onAction: ((PersonAction, Instant) -> Void)?
+    /// Told when a device lost events (the kernel's buffer filled): its name.
+    public var onLoss: ((String) -> Void)?
     var taps: [ObjectIdentifier: TapRecognizer] = [:]
     var buttons: [ObjectIdentifier: ButtonPress] = [:]
 
@@ -58,8 +60,11 @@ public final class InputRouter {
             // A button the kernel debounces already is taken edge by edge.
             buttons[id] = ButtonPress(debounce: device.kernelDebounces ? 0 : settings.debounce, longPress: settings.longPress)
         }
-        let axes = device.touchAxes
-        device.onEvent = { [unowned self] event in self.route(event, from: id, axes: axes) }
+        let axes = device.touchAxes, name = device.name
+        device.onEvent = { [unowned self] event in
+            if event == .touchLost { self.onLoss?(name) }
+            self.route(event, from: id, axes: axes)
+        }
     }
 
     /// Forgets a device that has gone.

@@ -38,6 +38,12 @@ final class InputSetup {
         s.longPress = Int64(board.input.longPressMilliseconds) * 1000
         router = InputRouter(engine: server.engine, settings: s, clock: MonotonicClock.now)
         router.onAction = { [unowned server] in server.personActed($0, at: $1) }
+        router.onLoss = { [unowned server] in
+            server.report(
+                "input-loss",
+                "\($0) lost events (the kernel's buffer filled while Halo was busy): touches in progress were dropped and the device's state read again"
+            )
+        }
         let router = self.router
         server.watch(DescriptorEvents(-1, deadline: { router.nextDeadline?.microseconds }) { router.tick() })
     }

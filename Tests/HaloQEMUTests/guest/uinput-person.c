@@ -5,7 +5,9 @@
 //
 //   uinput-person 'wait 1000' 'tap 2048 1024' 'slide 100 100 900 100' 'key 1' ...
 //
-// wait MS, tap X Y (down, 60 ms, up), slide X0 Y0 X1 Y1 (down, move off, up), key CODE.
+// wait MS, tap X Y (down, 60 ms, up), slide X0 Y0 X1 Y1 (down, move off, up), key CODE,
+// down X Y and up (a contact held across other steps), moves N (N moves of the held contact
+// as fast as they can be written, to overflow a reader's buffer).
 // Built static on the host (gcc -static) so the busybox guest needs no libraries.
 #include <fcntl.h>
 #include <linux/uinput.h>
@@ -116,6 +118,13 @@ int main(int argc, char **argv) {
             pause_ms(30);
             contact(touch, c, d, 0);
             tracking++;
+        } else if (sscanf(argv[i], "down %d %d", &a, &b) == 2) {
+            contact(touch, a, b, 1);
+        } else if (strcmp(argv[i], "up") == 0) {
+            contact(touch, 0, 0, 0);
+            tracking++;
+        } else if (sscanf(argv[i], "moves %d", &a) == 1) {
+            for (int k = 0; k < a; k++) move(touch, 1000 + k % 2000, 1000);
         } else if (sscanf(argv[i], "key %d", &a) == 1) {
             emit(keys, EV_KEY, a, 1);
             emit(keys, EV_SYN, SYN_REPORT, 0);
