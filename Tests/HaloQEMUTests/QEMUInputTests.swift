@@ -26,6 +26,31 @@ struct QEMUInputTests {
         return Array(try Data(contentsOf: binary))
     }
 
+    /// A folder of its own for one boot.
+    static func scratch(_ name: String) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-qemu-\(name)-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// Boots Debian's kernel on an 800x480 bochs display with its evdev and uinput modules
+    /// loaded and the guest's person at hand, then runs `scenario`; `files` go into the guest.
+    static func bootWithPerson(_ scenario: String, files: [(String, [UInt8])] = [], in dir: URL) throws -> QEMUMachine.Outcome {
+        let (kernel, image) = try QEMUDisplayTests.prepared.get()
+        var all = files + [("bin/uinput-person", try person(in: dir))]
+        var prelude = "chmod 755 /bin/uinput-person\n"
+        for path in modules {
+            let url = kernel.modules.appendingPathComponent(path)
+            all.append(("lib/modules/\(url.lastPathComponent)", Array(try Data(contentsOf: url))))
+            prelude += "insmod /lib/modules/\(url.lastPathComponent) || report insmod-failed\n"
+        }
+        let initrd = try image.with(scenario: prelude + scenario, files: all, at: dir.appendingPathComponent("initrd.cpio"))
+        return try QEMUMachine(
+            kernel: kernel.vmlinux, initrd: initrd, device: ["-device", "bochs-display,xres=800,yres=480"], directory: dir
+        )
+        .boot()
+    }
+
     /// `qemu-bochs` turned by `degrees`, written for the guest and for the host's mock.
     static func board(rotation degrees: Int, in dir: URL) throws -> (name: String, text: String, path: String) {
         let base = try String(contentsOf: QEMUDisplayTests.packageRoot.appendingPathComponent("Boards/qemu-bochs.yaml"), encoding: .utf8)
@@ -67,16 +92,9 @@ struct QEMUInputTests {
         "a uinput touchscreen taps the stop icon at 0, 90, 180 and 270: the tap reaches a subscriber as cancel-requested and Halo cancels what no app listens for; the devices are found as they appear and let go when unplugged"
     )
     func tapsAtEachRotation() throws {
-        let (kernel, image) = try QEMUDisplayTests.prepared.get()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-qemu-input-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        var files: [(String, [UInt8])] = [("bin/uinput-person", try Self.person(in: dir))]
-        var scenario = "chmod 755 /bin/uinput-person\n"
-        for path in Self.modules {
-            let url = kernel.modules.appendingPathComponent(path)
-            files.append(("lib/modules/\(url.lastPathComponent)", Array(try Data(contentsOf: url))))
-            scenario += "insmod /lib/modules/\(url.lastPathComponent) || report insmod-failed\n"
-        }
+        let dir = try Self.scratch("input")
+        var files: [(String, [UInt8])] = []
+        var scenario = ""
         for degrees in [0, 90, 180, 270] {
             let b = try Self.board(rotation: degrees, in: dir)
             files.append(("etc/halo/boards/\(b.name).yaml", Array(b.text.utf8)))
@@ -110,10 +128,7 @@ struct QEMUInputTests {
 
                 """
         }
-        let initrd = try image.with(scenario: scenario, files: files, at: dir.appendingPathComponent("initrd.cpio"))
-        let outcome = try QEMUMachine(
-            kernel: kernel.vmlinux, initrd: initrd, device: ["-device", "bochs-display,xres=800,yres=480"], directory: dir
-        ).boot()
+        let outcome = try Self.bootWithPerson(scenario, files: files, in: dir)
         #expect(outcome.report("insmod-failed") == nil, "console:\n\(outcome.console.suffix(2000))")
         for degrees in [0, 90, 180, 270] {
             #expect(outcome.report("person-\(degrees)") == "0", "\(degrees)°: the guest's person failed: \(outcome.reports)")
@@ -131,16 +146,8 @@ struct QEMUInputTests {
         "keys and a tap on a real kernel: the tap opens the choice, Escape closes it, Tab and Enter pause through it, Escape cancels; an app killed in the middle of a checkout leaves a toast and then the screen as it was"
     )
     func keysChoiceAndAKilledApp() throws {
-        let (kernel, image) = try QEMUDisplayTests.prepared.get()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-qemu-keys-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        var files: [(String, [UInt8])] = [("bin/uinput-person", try Self.person(in: dir))]
-        var scenario = "chmod 755 /bin/uinput-person\n"
-        for path in Self.modules {
-            let url = kernel.modules.appendingPathComponent(path)
-            files.append(("lib/modules/\(url.lastPathComponent)", Array(try Data(contentsOf: url))))
-            scenario += "insmod /lib/modules/\(url.lastPathComponent) || report insmod-failed\n"
-        }
+        let dir = try Self.scratch("keys")
+        var scenario = ""
         // The ring's top, above the stop icon: 200 px wide at the middle of the 800x480 panel.
         let x = Self.raw(400, across: 800), y = Self.raw(150, across: 480)
         scenario += """
@@ -162,10 +169,7 @@ struct QEMUInputTests {
             report log $(tr '\\n' '|' < /tmp/log)
 
             """
-        let initrd = try image.with(scenario: scenario, files: files, at: dir.appendingPathComponent("initrd.cpio"))
-        let outcome = try QEMUMachine(
-            kernel: kernel.vmlinux, initrd: initrd, device: ["-device", "bochs-display,xres=800,yres=480"], directory: dir
-        ).boot()
+        let outcome = try Self.bootWithPerson(scenario, in: dir)
         #expect(
             outcome.report("events")
                 == "shown pay dismissed pay shown up pause-requested up source=key paused up cancel-requested up source=key cancelled up dismissed up",
@@ -230,16 +234,8 @@ struct QEMUInputTests {
         "220 taps on a real kernel, opening and closing the choice: every one answered and timed from its kernel timestamp (stats, no timing asserted); no wake-ups while idle with the devices open"
     )
     func answerLatencyAndIdle() throws {
-        let (kernel, image) = try QEMUDisplayTests.prepared.get()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-qemu-latency-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        var files: [(String, [UInt8])] = [("bin/uinput-person", try Self.person(in: dir))]
-        var scenario = "chmod 755 /bin/uinput-person\n"
-        for path in Self.modules {
-            let url = kernel.modules.appendingPathComponent(path)
-            files.append(("lib/modules/\(url.lastPathComponent)", Array(try Data(contentsOf: url))))
-            scenario += "insmod /lib/modules/\(url.lastPathComponent) || report insmod-failed\n"
-        }
+        let dir = try Self.scratch("latency")
+        var scenario = ""
         // The ring's top opens the choice; the screen's bottom left corner closes it.
         let ring = "tap \(Self.raw(400, across: 800)) \(Self.raw(150, across: 480))"
         let elsewhere = "tap \(Self.raw(20, across: 800)) \(Self.raw(460, across: 480))"
@@ -259,10 +255,7 @@ struct QEMUInputTests {
             wait $person
 
             """
-        let initrd = try image.with(scenario: scenario, files: files, at: dir.appendingPathComponent("initrd.cpio"))
-        let outcome = try QEMUMachine(
-            kernel: kernel.vmlinux, initrd: initrd, device: ["-device", "bochs-display,xres=800,yres=480"], directory: dir
-        ).boot()
+        let outcome = try Self.bootWithPerson(scenario, in: dir)
         func value(_ key: String, _ report: String?) -> Int? {
             report?.split(separator: " ").first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) }
         }
@@ -279,16 +272,8 @@ struct QEMUInputTests {
         "a contact whose release is lost when the kernel's buffer overflows never taps: Halo resynchronises from the real device's state, and the next clean tap is the only request"
     )
     func lostReleaseNeverTaps() throws {
-        let (kernel, image) = try QEMUDisplayTests.prepared.get()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-qemu-dropped-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        var files: [(String, [UInt8])] = [("bin/uinput-person", try Self.person(in: dir))]
-        var scenario = "chmod 755 /bin/uinput-person\n"
-        for path in Self.modules {
-            let url = kernel.modules.appendingPathComponent(path)
-            files.append(("lib/modules/\(url.lastPathComponent)", Array(try Data(contentsOf: url))))
-            scenario += "insmod /lib/modules/\(url.lastPathComponent) || report insmod-failed\n"
-        }
+        let dir = try Self.scratch("dropped")
+        var scenario = ""
         // The stop icon in the middle of the 800x480 panel.
         let x = Self.raw(400, across: 800), y = Self.raw(240, across: 480)
         scenario += """
@@ -311,10 +296,7 @@ struct QEMUInputTests {
             report log $(tr '\\n' '|' < /tmp/log)
 
             """
-        let initrd = try image.with(scenario: scenario, files: files, at: dir.appendingPathComponent("initrd.cpio"))
-        let outcome = try QEMUMachine(
-            kernel: kernel.vmlinux, initrd: initrd, device: ["-device", "bochs-display,xres=800,yres=480"], directory: dir
-        ).boot()
+        let outcome = try Self.bootWithPerson(scenario, in: dir)
         #expect(outcome.report("lost").map { (Int($0) ?? 0) >= 1 } == true, "the kernel's buffer must have overflowed: \(outcome.reports)")
         #expect(
             outcome.report("events") == "shown up cancel-requested up source=touch cancelled up dismissed up",
