@@ -1,22 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 import HaloEngine
 import HaloHAL
+import HaloMock
 import HaloOutputs
 import HaloRender
 import HaloTestSupport
 import Testing
-
-/// An input device in memory: the test plays the events a driver would send.
-final class PlayedInput: InputDevice {
-    let name = "played"
-    let touchAxes: TouchAxes?
-    var onEvent: ((InputEvent) -> Void)?
-    var gone = false
-    var descriptor: Int32 { -1 }
-    init(axes: TouchAxes?) { touchAxes = axes }
-    func handle() {}
-    func play(_ event: InputEvent) { onEvent?(event) }
-}
 
 /// The router from device events to a person's actions, over a real engine and its targets.
 @Suite("Input router: glass, keys and buttons to a person's actions")
@@ -26,7 +15,7 @@ struct InputRouterTests {
     final class Bench {
         let engine: Engine
         let router: InputRouter
-        let device = PlayedInput(axes: InputRouterTests.axes)
+        let device = PlayedInput(touchAxes: InputRouterTests.axes)
         var actions: [PersonAction] = []
         var now = Instant.milliseconds(1000)
 
@@ -39,7 +28,7 @@ struct InputRouterTests {
             var clockBox: Bench?
             router = InputRouter(engine: engine, settings: settings) { clockBox?.now ?? .zero }
             clockBox = self
-            router.attach(keys ? PlayedInput(axes: nil) : device)
+            router.attach(keys ? PlayedInput(touchAxes: nil) : device)
             router.onAction = { [unowned self] action, _ in self.actions.append(action) }
             guard case .success(let show) = CommandParser.parse("show up circular value=40% cancellable=yes") else { return }
             try engine.apply(show, at: .zero)
@@ -93,7 +82,7 @@ struct InputRouterTests {
     @Test("keys by their role: Escape cancels, Tab moves, Enter acts; KEY_POWER and unknown keys do nothing")
     func keys() throws {
         let b = try Bench(panel: (480, 480), rotation: .none, keys: true)
-        let keys = PlayedInput(axes: nil)
+        let keys = PlayedInput(touchAxes: nil)
         b.router.attach(keys)
         for code: UInt16 in [1, 15, 28, 116, 999] { keys.play(.key(code: code, heldMicroseconds: 50_000, at: 0)) }
         #expect(b.actions == [.key(.cancel), .key(.next), .key(.activate)])
@@ -102,7 +91,7 @@ struct InputRouterTests {
     @Test("a bouncing button makes one press; held long it is a long press, while still held")
     func button() throws {
         let b = try Bench(panel: (480, 480), rotation: .none, keys: true)
-        let button = PlayedInput(axes: nil)
+        let button = PlayedInput(touchAxes: nil)
         b.router.attach(button)
         let t = b.now.microseconds
         for (i, down) in [true, false, true, false, true].enumerated() { button.play(.button(down: down, at: t + Int64(i) * 2000)) }

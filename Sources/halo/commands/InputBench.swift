@@ -2,6 +2,7 @@
 import HaloBoards
 import HaloEngine
 import HaloHAL
+import HaloMock
 import HaloOutputs
 import HaloPOSIX
 import HaloRender
@@ -16,16 +17,6 @@ import HaloRender
 enum InputBench {
     static let scenes = ["input-tap", "input-move"]
 
-    /// A device the bench plays events on.
-    final class Played: InputDevice {
-        let name = "bench touchscreen"
-        let touchAxes: TouchAxes? = TouchAxes(minimumX: 0, maximumX: 4095, minimumY: 0, maximumY: 4095)
-        var onEvent: ((InputEvent) -> Void)?
-        let gone = false
-        var descriptor: Int32 { -1 }
-        func handle() {}
-    }
-
     static func run(_ scene: String, steps: Int, setupOnly: Bool, latency: Bool) throws(CLIError) {
         var board = Board(name: "bench")
         board.policy.showDelay = Milliseconds(0)
@@ -35,7 +26,7 @@ enum InputBench {
         try DemoCommand.apply("show up circular value=40% cancellable=yes pausable=yes", at: 0, session)
         var now = Instant.milliseconds(1000)
         let router = InputRouter(engine: engine, settings: .init(panelWidth: 480, panelHeight: 480, rotation: .none)) { now }
-        let device = Played()
+        let device = PlayedInput(name: "bench touchscreen", touchAxes: TouchAxes(minimumX: 0, maximumX: 4095, minimumY: 0, maximumY: 4095))
         router.attach(device)
         var answered = 0
         router.onAction = { action, _ in
@@ -50,17 +41,17 @@ enum InputBench {
         // The ring's top (opens the choice) and the bottom left corner (closes it), in glass units.
         let ring = (x: Int32(240 * 4096 / 480), y: Int32(130 * 4096 / 480)), corner = (x: Int32(100), y: Int32(4000))
         var samples: [Int64] = []
-        if scene == "input-move" { device.onEvent?(.touchDown(id: 9, x: corner.x, y: corner.y, at: now.microseconds)) }
+        if scene == "input-move" { device.play(.touchDown(id: 9, x: corner.x, y: corner.y, at: now.microseconds)) }
         for i in 0..<steps {
             now = now.advanced(saturatingBy: 200_000)
             if scene == "input-move" {
-                device.onEvent?(.touchMove(id: 9, x: corner.x + Int32(i % 64), y: corner.y, at: now.microseconds))
+                device.play(.touchMove(id: 9, x: corner.x + Int32(i % 64), y: corner.y, at: now.microseconds))
                 continue
             }
             let p = i % 2 == 0 ? ring : corner
             let begun = MonotonicMicroseconds.now()
-            device.onEvent?(.touchDown(id: Int32(i), x: p.x, y: p.y, at: now.microseconds - 60_000))
-            device.onEvent?(.touchUp(id: Int32(i), x: p.x, y: p.y, at: now.microseconds))
+            device.play(.touchDown(id: Int32(i), x: p.x, y: p.y, at: now.microseconds - 60_000))
+            device.play(.touchUp(id: Int32(i), x: p.x, y: p.y, at: now.microseconds))
             do { try session.screen.update(at: now) } catch { throw CLIError("\(error)") }
             samples.append(MonotonicMicroseconds.now() - begun)
         }
