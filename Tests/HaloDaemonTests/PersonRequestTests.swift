@@ -60,4 +60,23 @@ struct PersonRequestTests {
         let stats = d.server.execute("stats", at: d.now)
         #expect(stats.hasSuffix(" answers=1 answer-p50-us=3000 answer-p99-us=3000 answer-own-p50-us=0 answer-own-p99-us=0"), "\(stats)")
     }
+
+    @Test("on the mock display a client plays a person with `person`, and hears the request its app would")
+    func personCommand() throws {
+        let d = try TestDaemon("person-command")
+        let app = try TestClient(d.path)
+        #expect(app.ask("subscribe", daemon: d) == "ok")
+        #expect(app.ask("show up linear value=40% cancellable=yes pausable=yes", daemon: d) == "ok")
+        d.now = d.now + Milliseconds(1000)
+        d.spin()
+        #expect(app.line(daemon: d) == "shown up")
+        #expect(app.ask("person tap-icon up", daemon: d) == "ok")
+        #expect(app.line(daemon: d) == "cancel-requested up source=touch")
+        #expect(app.ask("person tap up", daemon: d) == "ok", "opens the choice")
+        #expect(app.ask("person key activate", daemon: d) == "ok")
+        let missing = app.ask("person tap-icon nobody", daemon: d) ?? ""
+        #expect(missing.hasPrefix("error unknown-id: nobody has no stop or play icon"), "\(missing)")
+        let wrong = app.ask("person wave", daemon: d) ?? ""
+        #expect(wrong.hasPrefix("error invalid: write person tap ID"), "\(wrong)")
+    }
 }

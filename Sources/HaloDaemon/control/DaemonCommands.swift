@@ -17,17 +17,20 @@ import HaloPOSIX
 /// - `sync`: the picture as it is now, shown before the reply, which says what is still on its way
 ///   (`sync wait` holds the reply until it has arrived);
 /// - `release` and `adopt`: hand the screen to another program and take it back (DRM master);
-/// - `snapshot`: the picture saved as a PNG in the board's snapshot folder, its path replied.
+/// - `snapshot`: the picture saved as a PNG in the board's snapshot folder, its path replied;
+/// - `person …`: on the mock display, what a person at the screen would do (`person tap ID`),
+///   so that an app's handling of `cancel-requested` can be tried on a desktop.
 ///
 /// A command the screen cannot carry out (a handoff on fbdev, a snapshot of a real screen)
 /// gets `error unsupported` with the reason; one with words after it, `error invalid`.
 extension ControlServer {
-    static var daemonVerbs: [String] { ["subscribe", "stats", "sync", "release", "adopt", "snapshot"] }
+    static var daemonVerbs: [String] { ["subscribe", "stats", "sync", "release", "adopt", "snapshot", "person"] }
 
     /// The reply to a daemon command, or nil when `line` is one of the control language.
     func daemonReply(_ line: String, from client: ClientSession?, at now: Instant) -> String? {
         let verb = String(line.prefix { $0 != " " && $0 != "\t" })
         guard Self.daemonVerbs.contains(verb) else { return nil }
+        if verb == "person" { return person(line, at: now) }
         if line != verb {
             // Without a connection to hold, waiting would stop the loop: answered as sync is.
             if line == "sync wait" && client == nil { return sync() }
@@ -50,6 +53,21 @@ extension ControlServer {
         case "sync": return sync()
         case "release", "adopt": return handoff(release: verb == "release")
         default: return snapshot(at: now)
+        }
+    }
+
+    /// `person …`: a person's tap, key or button, played on the mock display only (a real
+    /// screen has real people).
+    func person(_ line: String, at now: Instant) -> String {
+        guard screen?.shownOn is any SnapshotSource else {
+            return ControlError.Code.unsupported.reply(
+                "person plays a tap, key or button on the mock display; on \(screenName) a person uses the device itself")
+        }
+        do {
+            personActed(try PersonAction.parse(line, on: engine, at: now))
+            return "ok"
+        } catch {
+            return error.kind.reply(error.message)
         }
     }
 

@@ -40,6 +40,8 @@ enum ControlHelp {
           release       DRM: give the screen to another program, leaving the last frame
           adopt         DRM: take it back and redraw
           snapshot      mock display: ok PATH of a PNG in the board's snapshot folder
+          person ...    mock display: a person's tap-icon ID, tap ID, key next|previous|activate|cancel,
+                        long-press or short-press, as if at the device
 
         replies, one per line sent, in order:
           ok
