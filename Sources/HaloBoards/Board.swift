@@ -22,6 +22,10 @@ public struct Board: Equatable, Sendable {
     public var display = DisplaySettings()
     /// The group that may use the daemon's socket (mode 0660); nil keeps the daemon's group.
     public var socketGroup: String?
+    /// Serve plymouthd's socket (`plymouth: yes`, or `halo run --plymouth`), and the group
+    /// whose members may drive it besides root.
+    public var plymouth = false
+    public var plymouthGroup: String?
     /// The devices people answer it with, and what they do.
     public var input = InputSettings()
     /// Where the mock display's `snapshot` writes; nil puts a `snapshots` folder beside the socket.

@@ -29,6 +29,8 @@ extension BoardSchema {
                 "use one of \(DisplaySettings.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
         },
         BoardKey("socket-group") { s, v, k, b throws(BoardError) in b.socketGroup = try s.text(v, k) },
+        BoardKey("plymouth") { s, v, k, b throws(BoardError) in b.plymouth = try s.yesNo(v, k) },
+        BoardKey("plymouth-group") { s, v, k, b throws(BoardError) in b.plymouthGroup = try s.text(v, k) },
         BoardKey("snapshots") { s, v, k, b throws(BoardError) in b.snapshotDirectory = try s.absoluteFolder(v, k) },
         BoardKey("motion") { s, v, k, b throws(BoardError) in
             b.policy.motion = try s.parsed(

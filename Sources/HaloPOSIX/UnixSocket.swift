@@ -164,7 +164,10 @@ public final class UnixListener {
     deinit { unlinkat(directory.raw, name, 0) }
 
     /// The next waiting connection, non-blocking.
-    public func accept() throws(SystemError) -> Accepted {
+    public func accept() throws(SystemError) -> Accepted { try UnixListener.accept(on: descriptor) }
+
+    /// The next connection waiting on the listening socket `descriptor`, non-blocking.
+    static func accept(on descriptor: Descriptor) throws(SystemError) -> Accepted {
         while true {
             // Not inherited by programs the daemon might start, and never blocking the loop.
             let fd = systemAccept(descriptor.raw)

@@ -30,6 +30,8 @@ public struct DaemonOptions {
     public var display: DisplaySettings.Kind
     public var waitMasterSeconds: Int
     public var psplashFifo: String?
+    /// Serve plymouthd's socket (`--plymouth`), besides the board's `plymouth: yes`.
+    public var plymouth = false
     /// Overrides the board's `motion` (`HALO_MOTION`), at start and after each reload.
     public var motion: MotionLevel?
     /// Where log lines go (standard error for `halo run`).
@@ -58,7 +60,7 @@ public final class DaemonAssembly {
     /// The ring's driver, chip and device, when the board has one (for the start-up line).
     public let ringDescription: String?
     /// The line `halo run` logs at start: the board, the screen, the ring and the socket.
-    public let banner: String
+    public private(set) var banner: String
     let fifo: PsplashFifo?
     /// The board's input devices, opened when `run` starts.
     let input: InputSetup
@@ -111,6 +113,7 @@ public final class DaemonAssembly {
         server.onFirstFrame = { SystemdNotifier.notify("READY=1") }
         wireReloads()
         wirePsplash()
+        try wirePlymouth()
     }
 
     static func screen<D: Display>(_ display: D, _ engine: Engine) -> any ScreenUpdating { Screen(engine: engine, display: display) }
@@ -130,6 +133,21 @@ public final class DaemonAssembly {
         server.onReload = { [unowned server] sender in
             if let reloaded = BoardReload.apply(source, to: server, running: running, sender: sender, motion: motion) { running = reloaded }
         }
+    }
+
+    /// plymouthd's socket, when the board or `--plymouth` asks for it.
+    func wirePlymouth() throws(SetupError) {
+        let board = options.board
+        guard options.plymouth || board.plymouth else { return }
+        var gid: UInt32?
+        if let name = board.plymouthGroup {
+            guard let g = getgrnam(name) else {
+                throw SetupError("there is no group '\(name)' (the board's plymouth-group); create it or drop the key")
+            }
+            gid = g.pointee.gr_gid
+        }
+        do { try server.servePlymouth(group: gid) } catch { throw SetupError(error.description) }
+        banner += ", and Plymouth's @\(PlymouthServerName.name)"
     }
 
     /// psplash's FIFO as one more event source of the loop, with its own deadline for a

@@ -15,7 +15,7 @@ import HaloSetup
 /// (HaloSetup) opens the screen and ring and serves.
 enum RunCommand {
     static let usage =
-        "halo run [--board NAME|PATH] [--socket PATH] [--display mock|drm|fbdev|auto|none] [--wait-master SECONDS] [--psplash-fifo PATH]"
+        "halo run [--board NAME|PATH] [--socket PATH] [--display mock|drm|fbdev|auto|none] [--wait-master SECONDS] [--psplash-fifo PATH] [--plymouth]"
     static let defaultSocket = "/run/halo/halo.sock"
 
     static func run(_ words: [String]) throws(CLIError) {
@@ -25,7 +25,7 @@ enum RunCommand {
         let args: Arguments
         var waitMaster = 0
         do {
-            args = try Arguments(words, valued: ["board", "socket", "display", "wait-master", "psplash-fifo"], switches: [])
+            args = try Arguments(words, valued: ["board", "socket", "display", "wait-master", "psplash-fifo"], switches: ["plymouth"])
             waitMaster = try args.integer("wait-master", default: 0, range: 0...3600)
         } catch {
             throw CLIError("\(error.description); usage: \(usage)", status: 2)
@@ -56,6 +56,7 @@ enum RunCommand {
             display: display, waitMasterSeconds: waitMaster, psplashFifo: args.options["psplash-fifo"],
             log: { Console.error("halo run: \($0)") })
         options.motion = motion
+        options.plymouth = args.flags.contains("plymouth")
         do { try DaemonLauncher.run(options) } catch { throw CLIError(error.description) }
     }
 }

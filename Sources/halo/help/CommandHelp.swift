@@ -67,6 +67,9 @@ struct CommandHelp {
                 Option(
                     name: "--psplash-fifo PATH", byDefault: "none",
                     meaning: "also read psplash's FIFO (MSG, PROGRESS, QUIT), made if missing"),
+                Option(
+                    name: "--plymouth", byDefault: "the board's plymouth key",
+                    meaning: "also serve plymouthd's socket, so systemd and the plymouth command drive the boot splash"),
             ],
             example: "halo run --board raspberrypi-touch-display"),
         CommandHelp(

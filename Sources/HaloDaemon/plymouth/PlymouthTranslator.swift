@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: Apache-2.0
+import HaloEngine
+
+/// Plymouth's requests in Halo's terms. The boot splash is one circular indicator with the
+/// id `boot`: turning while the boot's length is unknown, filling with `system-update`'s
+/// percentage, labelled with the mode's words, the last status `update`, or a message, the
+/// message first. `hide-splash` takes it away and `show-splash` brings it back. What needs the
+/// daemon itself (the screen handed over, quitting, a reload, the console given back) comes out
+/// as an effect; every other request is answered at once, as plymouthd answers it.
+public struct PlymouthTranslator: Sendable {
+    public enum Effect: Equatable, Sendable {
+        /// Lines of the control language to run, in order; errors (an activity already
+        /// gone) are expected and ignored.
+        case run([String])
+        /// `deactivate`: release the screen (DRM master), keeping the frame; ACK when done.
+        case release
+        /// `reactivate`: take the screen back and draw.
+        case adopt
+        /// `quit`: stop, leaving the last frame if `retainSplash`; ACK when done.
+        case quit(retainSplash: Bool)
+        /// `reload`: read the board again.
+        case reload
+        /// A prompt Halo cannot draw yet (a password, a question): the console's own agent must
+        /// be able to ask, so the screen is given back; the reason is for the log.
+        case giveConsoleBack(String)
+        /// `has-active-vt`: the daemon answers whether it draws on a screen.
+        case answerActiveVT
+    }
+
+    public static let id = "boot"
+    /// The words of each mode (`change-mode`), as a person reads them.
+    public static let modeWords: [String: String] = [
+        "boot-up": "Starting up", "shutdown": "Shutting down", "reboot": "Restarting", "updates": "Installing updates",
+        "system-upgrade": "Upgrading the system", "firmware-upgrade": "Updating the firmware",
+    ]
+    /// Status and messages longer than this are cut: a line on a splash, not a log.
+    public static let maximumText = 160
+
+    var mode = "boot-up"
+    var status: String?
+    var message: String?
+    var percent: Int?
+    var hidden = false
+
+    public init() {}
+
+    /// The reply to send now (nil when an effect replies once done) and what to do.
+    public mutating func translate(_ request: PlymouthFramer.Request) -> (reply: PlymouthReply?, effects: [Effect]) {
+        switch Character(UnicodeScalar(request.command)) {
+        case "P", "S", "!", "R", "K", "L": return (.ack, [])
+        case "U":
+            status = Self.line(request.text)
+            return (.ack, label())
+        case "u":
+            // As plymouthd: a value that is not a whole number from 0 to 100 counts as 0.
+            let value = Int(request.text).flatMap { (0...100).contains($0) ? $0 : nil } ?? 0
+            percent = value
+            return (.ack, hidden ? [] : [.run(["progress \(Self.id) \(value)%"])] + label())
+        case "C":
+            mode = Self.modeWords[request.text] == nil ? "boot-up" : request.text
+            // A new mode starts with its own words; the last mode's status is no longer true.
+            percent = nil
+            status = nil
+            return (.ack, hidden ? [] : [.run(["dismiss \(Self.id)", showLine()])])
+        case "M":
+            message = Self.line(request.text)
+            return (.ack, label())
+        case "m":
+            if message == Self.line(request.text) { message = nil }
+            return (.ack, label())
+        case "$":
+            hidden = false
+            return (.ack, [.run([showLine()])])
+        case "H":
+            hidden = true
+            return (.ack, [.run(["dismiss \(Self.id)"])])
+        case "A": return (.ack, [.run(["pause \(Self.id)"])])
+        case "a": return (.ack, [.run(["resume \(Self.id)"])])
+        case "D": return (nil, [.release])
+        case "r": return (.ack, [.adopt])
+        case "Q": return (nil, [.quit(retainSplash: request.argument?.first.map { $0 != 0 } ?? false)])
+        case "l": return (.ack, [.reload])
+        case "V": return (nil, [.answerActiveVT])
+        case "*", "W":
+            let what = request.command == UInt8(ascii: "*") ? "a password" : "a question"
+            return (.noAnswer, [.giveConsoleBack("Plymouth asked for \(what), which Halo does not draw yet")])
+        case "c": return (.noAnswer, [])
+        default: return (.nak, [])
+        }
+    }
+
+    /// The line that shows the splash as it stands now.
+    public func showLine() -> String {
+        var line = "show \(Self.id) circular label=\(Self.quoted(labelText)) detached=yes"
+        if let percent { line += " value=\(percent)%" }
+        return line
+    }
+
+    var labelText: String { message ?? status ?? Self.modeWords[mode] ?? "Starting up" }
+
+    func label() -> [Effect] {
+        hidden ? [] : [.run(["label \(Self.id) \(Self.quoted(labelText))"])]
+    }
+
+    /// One line of text from a client: control characters become spaces, and it is cut.
+    static func line(_ text: String) -> String {
+        let clean = String(text.unicodeScalars.map { $0.value < 32 || $0.value == 127 ? " " : Character($0) })
+        return String(clean.prefix(maximumText))
+    }
+
+    /// `text` in the control language's quotes, its quotes and backslashes escaped.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for c in text {
+            if c == "\"" || c == "\\" { out.append("\\") }
+            out.append(c)
+        }
+        return out + "\""
+    }
+}

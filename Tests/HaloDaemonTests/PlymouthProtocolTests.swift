@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+import HaloDaemon
+import Testing
+
+/// Plymouth's framing and requests, as the real `plymouth` command sends them (the bytes are
+/// those Debian's plymouth 22.02.122 writes, recorded against a listener).
+@Suite("Plymouth's protocol: framing, replies and requests in Halo's terms")
+struct PlymouthProtocolTests {
+    func feed(_ bytes: [UInt8], in chunks: Int = 1) -> [PlymouthFramer.Piece] {
+        var framer = PlymouthFramer()
+        var out: [PlymouthFramer.Piece] = []
+        var at = 0
+        while at < bytes.count {
+            let end = min(bytes.count, at + chunks)
+            out += bytes[at..<end].withUnsafeBytes { framer.feed($0) }
+            at = end
+        }
+        return out
+    }
+
+    @Test("the real CLI's requests, whole or a byte at a time")
+    func framing() {
+        let ping: [UInt8] = [0x50, 0x00]
+        let message: [UInt8] = [0x4d, 0x02, 0x06] + Array("hello".utf8) + [0]
+        let quitRetain: [UInt8] = [0x51, 0x02, 0x02, 0x01, 0x00]
+        for chunk in [1, 3, 100] {
+            #expect(
+                feed(ping + message + quitRetain, in: chunk) == [
+                    .request(.init(command: 0x50, argument: nil)), .request(.init(command: 0x4d, argument: Array("hello".utf8))),
+                    .request(.init(command: 0x51, argument: [1])),
+                ])
+        }
+    }
+
+    @Test("what plymouthd drops a connection for is malformed here too, and nothing after it is read")
+    func malformed() {
+        for bad: [UInt8] in [[0x50, 0x07], [0x4d, 0x02, 0x00], [0x4d, 0x02, 0x02, 0x41, 0x42]] {
+            let pieces = feed(bad + [0x50, 0x00])
+            #expect(pieces.count == 1)
+            if case .malformed? = pieces.first {} else { Issue.record("\(bad): \(pieces)") }
+        }
+    }
+
+    @Test("replies: ACK, NAK, no answer, and answers with a little-endian length")
+    func replies() {
+        #expect(PlymouthReply.ack.bytes == [0x06] && PlymouthReply.nak.bytes == [0x15] && PlymouthReply.noAnswer.bytes == [0x05])
+        #expect(PlymouthReply.answer(Array("abc".utf8)).bytes == [0x02, 3, 0, 0, 0, 0x61, 0x62, 0x63])
+    }
+
+    func request(_ letter: Character, _ argument: String? = nil) -> PlymouthFramer.Request {
+        .init(command: letter.asciiValue!, argument: argument.map { Array($0.utf8) })
+    }
+
+    @Test("requests become the boot splash's commands: status, progress, messages, modes, hiding")
+    func translation() {
+        var t = PlymouthTranslator()
+        #expect(t.showLine() == #"show boot circular label="Starting up" detached=yes"#)
+        #expect(t.translate(request("U", "fsck")).effects == [.run([#"label boot "fsck""#])])
+        #expect(t.translate(request("u", "42")).effects == [.run(["progress boot 42%"]), .run([#"label boot "fsck""#])])
+        #expect(t.translate(request("u", "142")).effects.first == .run(["progress boot 0%"]), "as plymouthd: out of range is 0")
+        #expect(t.translate(request("M", "Press \"C\"\n")).effects == [.run([#"label boot "Press \"C\" ""#])])
+        #expect(t.translate(request("m", "other")).effects == [.run([#"label boot "Press \"C\" ""#])], "another message stays")
+        #expect(t.translate(request("m", "Press \"C\"\n")).effects == [.run([#"label boot "fsck""#])])
+        let mode = t.translate(request("C", "shutdown"))
+        #expect(mode.reply == .ack && mode.effects == [.run(["dismiss boot", #"show boot circular label="Shutting down" detached=yes"#])])
+        #expect(t.translate(request("H")).effects == [.run(["dismiss boot"])])
+        #expect(t.translate(request("U", "later")).effects.isEmpty, "nothing shows while hidden")
+        #expect(t.translate(request("$")).effects == [.run([#"show boot circular label="later" detached=yes"#])])
+    }
+
+    @Test("what needs the daemon waits for it; prompts give the console back; unknown letters are refused")
+    func effects() {
+        var t = PlymouthTranslator()
+        #expect(t.translate(request("Q", "\u{1}")).reply == nil)
+        #expect(t.translate(request("Q", "\u{1}")).effects == [.quit(retainSplash: true)])
+        #expect(t.translate(request("Q", "")).effects == [.quit(retainSplash: false)])
+        #expect(t.translate(request("D")).reply == nil && t.translate(request("D")).effects == [.release])
+        #expect(t.translate(request("*", "Passphrase")).reply == .noAnswer)
+        #expect(t.translate(request("P")).reply == .ack && t.translate(request("Z")).reply == .nak)
+    }
+}
