@@ -26,12 +26,29 @@ public struct Board: Equatable, Sendable {
     /// whose members may drive it besides root.
     public var plymouth = false
     public var plymouthGroup: String?
+    /// What the boot splash shows in each of Plymouth's modes, where the board changes it:
+    /// mode name to words and kind (`boot.MODE.label`, `boot.MODE.kind`).
+    public var bootModes: [String: BootMode] = [:]
     /// The devices people answer it with, and what they do.
     public var input = InputSettings()
     /// Where the mock display's `snapshot` writes; nil puts a `snapshots` folder beside the socket.
     public var snapshotDirectory: String?
 
     public init(name: String) { self.name = name }
+
+    /// A Plymouth mode as a board changes it.
+    public struct BootMode: Equatable, Sendable {
+        public var label: String?
+        public var kind: IndicatorKind?
+
+        public init(label: String? = nil, kind: IndicatorKind? = nil) {
+            self.label = label
+            self.kind = kind
+        }
+    }
+
+    /// Plymouth's modes, which the `boot` keys name.
+    public static let bootModeNames = ["boot-up", "shutdown", "reboot", "updates", "system-upgrade", "firmware-upgrade"]
 
     /// The size the user sees, after rotation.
     public var logicalWidth: Int32 { rotation.logicalSize(width: width, height: height).width }

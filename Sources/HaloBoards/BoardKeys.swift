@@ -18,7 +18,8 @@ struct BoardKey: Sendable {
 
 extension BoardSchema {
     /// Every key a board file may hold.
-    static let keys: [BoardKey] = topKeys + screenKeys + themeKeys + shapeKeys + boxKeys + policyKeys + ledKeys + ledDriverKeys + inputKeys
+    static let keys: [BoardKey] =
+        topKeys + screenKeys + themeKeys + shapeKeys + boxKeys + policyKeys + ledKeys + ledDriverKeys + inputKeys + bootKeys
 
     static let topKeys: [BoardKey] = [
         BoardKey("name") { s, v, k, b throws(BoardError) in b.name = try s.text(v, k) },

@@ -78,4 +78,13 @@ struct PlymouthProtocolTests {
         #expect(t.translate(request("*", "Passphrase")).reply == .noAnswer)
         #expect(t.translate(request("P")).reply == .ack && t.translate(request("Z")).reply == .nak)
     }
+
+    @Test("a board's words and kind for a mode replace the defaults; unknown modes are ignored and count as boot-up")
+    func boardModes() {
+        var t = PlymouthTranslator(modes: ["shutdown": .init(label: "Powering off", kind: .linear), "party": .init(label: "No")])
+        let shutdown = t.translate(request("C", "shutdown"))
+        #expect(shutdown.effects == [.run(["dismiss boot", #"show boot linear label="Powering off" detached=yes"#])])
+        let unknown = t.translate(request("C", "party"))
+        #expect(unknown.effects == [.run(["dismiss boot", #"show boot circular label="Starting up" detached=yes"#])])
+    }
 }

@@ -71,4 +71,14 @@ struct BoardInputTests {
         #expect(refusal("name: p\nmotion: slow\n").contains("full, reduced"))
         #expect(refusal("name: p\npolicy:\n  abandoned-label: \"  \"\n").contains("blank"))
     }
+
+    @Test("the boot keys change a Plymouth mode's words and kind; a kind that shows no amount is refused")
+    func bootModes() throws {
+        let b = try load(
+            "name: splash\nplymouth: yes\nplymouth-group: adm\nboot:\n  shutdown:\n    label: Powering off\n    kind: linear\n")
+        #expect(b.plymouth && b.plymouthGroup == "adm")
+        #expect(b.bootModes["shutdown"] == Board.BootMode(label: "Powering off", kind: .linear))
+        #expect(refusal("name: p\nboot:\n  reboot:\n    kind: spinner\n").contains("circular or linear"))
+        #expect(refusal("name: p\nboot:\n  party:\n    label: x\n").contains("party"))
+    }
 }

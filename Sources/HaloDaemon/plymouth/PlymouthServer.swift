@@ -84,15 +84,16 @@ final class PlymouthServer: EventSource {
     unowned let daemon: ControlServer
     /// Peers of this group may drive the splash besides root (the board's `plymouth-group`).
     let group: UInt32?
-    var translator = PlymouthTranslator()
+    var translator: PlymouthTranslator
     var connections: [Connection] = []
     /// Connections whose reply waits for quit or for the screen's release.
     var waitingForQuit: [Connection] = []
 
-    init(_ listener: AbstractSocketListener, daemon: ControlServer, group: UInt32?) {
+    init(_ listener: AbstractSocketListener, daemon: ControlServer, group: UInt32?, modes: [String: PlymouthTranslator.Mode]) {
         self.listener = listener
         self.daemon = daemon
         self.group = group
+        translator = PlymouthTranslator(modes: modes)
     }
 
     var descriptor: Int32 { listener.descriptor.raw }
@@ -164,10 +165,11 @@ public enum PlymouthServerName {
 }
 
 extension ControlServer {
-    /// Serves plymouthd's socket too (`halo run --plymouth`); `group` may drive it besides root.
-    public func servePlymouth(group: UInt32?) throws(SystemError) {
+    /// Serves plymouthd's socket too (`halo run --plymouth`); `group` may drive it besides root,
+    /// and `modes` changes what Plymouth's modes show.
+    public func servePlymouth(group: UInt32?, modes: [String: PlymouthTranslator.Mode] = [:]) throws(SystemError) {
         let listener = try AbstractSocketListener(name: PlymouthServer.name)
-        let server = PlymouthServer(listener, daemon: self, group: group)
+        let server = PlymouthServer(listener, daemon: self, group: group, modes: modes)
         watch(server)
         // The splash is up from the start, as plymouthd's is once started in boot mode.
         _ = execute(server.translator.showLine(), at: clock())

@@ -28,11 +28,25 @@ public struct PlymouthTranslator: Sendable {
     }
 
     public static let id = "boot"
-    /// The words of each mode (`change-mode`), as a person reads them.
-    public static let modeWords: [String: String] = [
-        "boot-up": "Starting up", "shutdown": "Shutting down", "reboot": "Restarting", "updates": "Installing updates",
-        "system-upgrade": "Upgrading the system", "firmware-upgrade": "Updating the firmware",
+
+    /// What the splash shows in one of Plymouth's modes: its words and its kind of indicator.
+    public struct Mode: Equatable, Sendable {
+        public var label: String
+        public var kind: IndicatorKind
+        public init(label: String, kind: IndicatorKind = .circular) {
+            self.label = label
+            self.kind = kind
+        }
+    }
+
+    /// Plymouth's modes (`change-mode`) and what each shows unless the board says otherwise.
+    public static let defaultModes: [String: Mode] = [
+        "boot-up": Mode(label: "Starting up"), "shutdown": Mode(label: "Shutting down"), "reboot": Mode(label: "Restarting"),
+        "updates": Mode(label: "Installing updates"), "system-upgrade": Mode(label: "Upgrading the system"),
+        "firmware-upgrade": Mode(label: "Updating the firmware"),
     ]
+    /// The modes in force: the defaults with the board's changes.
+    let modes: [String: Mode]
     /// Status and messages longer than this are cut: a line on a splash, not a log.
     public static let maximumText = 160
 
@@ -42,7 +56,10 @@ public struct PlymouthTranslator: Sendable {
     var percent: Int?
     var hidden = false
 
-    public init() {}
+    /// A translator whose modes are the defaults changed by `modes` (a board's `boot` keys).
+    public init(modes: [String: Mode] = [:]) {
+        self.modes = Self.defaultModes.merging(modes.filter { Self.defaultModes[$0.key] != nil }) { $1 }
+    }
 
     /// The reply to send now (nil when an effect replies once done) and what to do.
     public mutating func translate(_ request: PlymouthFramer.Request) -> (reply: PlymouthReply?, effects: [Effect]) {
@@ -57,7 +74,7 @@ public struct PlymouthTranslator: Sendable {
             percent = value
             return (.ack, hidden ? [] : [.run(["progress \(Self.id) \(value)%"])] + label())
         case "C":
-            mode = Self.modeWords[request.text] == nil ? "boot-up" : request.text
+            mode = modes[request.text] == nil ? "boot-up" : request.text
             // A new mode starts with its own words; the last mode's status is no longer true.
             percent = nil
             status = nil
@@ -91,12 +108,13 @@ public struct PlymouthTranslator: Sendable {
 
     /// The line that shows the splash as it stands now.
     public func showLine() -> String {
-        var line = "show \(Self.id) circular label=\(Self.quoted(labelText)) detached=yes"
+        var line = "show \(Self.id) \(currentMode.kind.rawValue) label=\(Self.quoted(labelText)) detached=yes"
         if let percent { line += " value=\(percent)%" }
         return line
     }
 
-    var labelText: String { message ?? status ?? Self.modeWords[mode] ?? "Starting up" }
+    var currentMode: Mode { modes[mode] ?? Mode(label: "Starting up") }
+    var labelText: String { message ?? status ?? currentMode.label }
 
     func label() -> [Effect] {
         hidden ? [] : [.run(["label \(Self.id) \(Self.quoted(labelText))"])]

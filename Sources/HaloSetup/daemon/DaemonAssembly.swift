@@ -146,7 +146,12 @@ public final class DaemonAssembly {
             }
             gid = g.pointee.gr_gid
         }
-        do { try server.servePlymouth(group: gid) } catch { throw SetupError(error.description) }
+        var modes: [String: PlymouthTranslator.Mode] = [:]
+        for (name, changed) in board.bootModes {
+            guard let base = PlymouthTranslator.defaultModes[name] else { continue }
+            modes[name] = PlymouthTranslator.Mode(label: changed.label ?? base.label, kind: changed.kind ?? base.kind)
+        }
+        do { try server.servePlymouth(group: gid, modes: modes) } catch { throw SetupError(error.description) }
         banner += ", and Plymouth's @\(PlymouthServerName.name)"
     }
 

@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: Apache-2.0
+import HaloEngine
+
+/// The `boot` keys: what the boot splash shows in each of Plymouth's modes.
+extension BoardSchema {
+    static let bootKeys: [BoardKey] = Board.bootModeNames.flatMap { mode in
+        [
+            BoardKey("boot.\(mode).label") { s, v, k, b throws(BoardError) in b.bootModes[mode, default: .init()].label = try s.words(v, k)
+            },
+            BoardKey("boot.\(mode).kind") { s, v, k, b throws(BoardError) in
+                b.bootModes[mode, default: .init()].kind = try s.parsed(
+                    v, k, { ["circular": IndicatorKind.circular, "linear": .linear][$0] }, isNot: "a kind for the boot splash",
+                    "write circular or linear: Plymouth's progress needs an indicator that can show an amount")
+            },
+        ]
+    }
+}
