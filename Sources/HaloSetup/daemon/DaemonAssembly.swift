@@ -152,6 +152,10 @@ public final class DaemonAssembly {
             modes[name] = PlymouthTranslator.Mode(label: changed.label ?? base.label, kind: changed.kind ?? base.kind)
         }
         do { try server.servePlymouth(group: gid, modes: modes) } catch { throw SetupError(error.description) }
+        // Started from the initramfs, the splash must outlive the switch to the real root.
+        if RootStorageDaemon.inInitramfs && RootStorageDaemon.mark() {
+            banner += " (marked @ to live through the switch to the real root)"
+        }
         banner += ", and Plymouth's @\(PlymouthServerName.name)"
     }
 
