@@ -64,12 +64,17 @@ public final class DaemonAssembly {
     let fifo: PsplashFifo?
     /// The board's input devices, opened when `run` starts.
     let input: InputSetup
+    /// The command line was marked `@` for systemd (`RootStorageDaemon`).
+    let markedForSwitchRoot: Bool
 
     /// Puts the daemon together on `display` (nil: no screen), named `described` in replies
     /// and the log; `snapshots` is the mock display's snapshot folder.
     public init(_ options: DaemonOptions, display: (any Display)?, described: String, snapshots: String? = nil) throws(SetupError) {
         self.options = options
         let board = options.board
+        // Started from the initramfs, the splash must outlive the switch to the real root:
+        // marked before anything else, so that no moment of its start-up goes unmarked.
+        markedForSwitchRoot = (options.plymouth || board.plymouth) && RootStorageDaemon.inInitramfs && RootStorageDaemon.mark()
         let text: FreeTypeText
         do { text = try FreeTypeText(fontPath: board.theme.fontPath) } catch { throw SetupError(error.description) }
         // The display's own size: a DRM mode may differ from the board's. Without a screen the
@@ -152,10 +157,7 @@ public final class DaemonAssembly {
             modes[name] = PlymouthTranslator.Mode(label: changed.label ?? base.label, kind: changed.kind ?? base.kind)
         }
         do { try server.servePlymouth(group: gid, modes: modes) } catch { throw SetupError(error.description) }
-        // Started from the initramfs, the splash must outlive the switch to the real root.
-        if RootStorageDaemon.inInitramfs && RootStorageDaemon.mark() {
-            banner += " (marked @ to live through the switch to the real root)"
-        }
+        if markedForSwitchRoot { banner += " (marked @ to live through the switch to the real root)" }
         banner += ", and Plymouth's @\(PlymouthServerName.name)"
     }
 
