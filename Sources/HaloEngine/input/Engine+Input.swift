@@ -35,7 +35,7 @@ extension Engine {
         expire(at: now)
         if let choice {
             closeChoice()
-            guard let i = choice.options.indices.first(where: { key == LayerKey.choice(1 + 2 * $0) }) else { return nil }
+            guard let i = choice.options.indices.first(where: { key == LayerKey.choiceButton($0) }) else { return nil }
             return request(choice.options[i], of: choice.id, source: source, at: now, watched: watched)
         }
         guard let serial = LayerKey.serial(of: key), let a = activities.first(where: { $0.serial == serial }) else { return nil }
@@ -69,12 +69,12 @@ extension Engine {
         let options = Choice.options(for: a)
         guard !options.isEmpty else { return }
         choice = Choice(serial: a.serial, id: a.id, options: options, openedAt: now)
-        if focused { keyFocus.move(to: LayerKey.choice(1)) }
+        if focused { keyFocus.move(to: LayerKey.choiceButton(0)) }
     }
 
     func closeChoice() {
         choice = nil
-        if let f = keyFocus.focused, f >= LayerKey.firstChoice && f != LayerKey.focusRing { keyFocus.move(to: nil) }
+        if let f = keyFocus.focused, LayerKey.isChoicePart(f) { keyFocus.move(to: nil) }
     }
 
     /// Closes the choice when its time is up or its activity no longer runs.

@@ -23,8 +23,8 @@ enum TapTargets {
         if let choice = engine.choice {
             var targets: [TapRecognizer.Target] = []
             for i in choice.options.indices {
-                if let r = bounds[LayerKey.choice(1 + 2 * i)] {
-                    targets.append(TapRecognizer.Target(key: LayerKey.choice(1 + 2 * i), rect: r, appearedAt: choice.openedAt))
+                if let r = bounds[LayerKey.choiceButton(i)] {
+                    targets.append(TapRecognizer.Target(key: LayerKey.choiceButton(i), rect: r, appearedAt: choice.openedAt))
                 }
             }
             let screen = IntRect(x: 0, y: 0, width: engine.screenWidth, height: engine.screenHeight)

@@ -47,6 +47,13 @@ public enum LayerKey {
     /// button `i` is `1 + 2i` and that button's word `2 + 2i`.
     static let firstChoice: UInt32 = 0xEFFF_FF00
     public static func choice(_ part: Int) -> UInt32 { firstChoice &+ UInt32(truncatingIfNeeded: max(0, min(part, 0x3F))) }
+    /// The choice's box.
+    static var choiceBox: UInt32 { choice(0) }
+    /// The choice's button `i`, from 0 left to right, and the word on it.
+    static func choiceButton(_ i: Int) -> UInt32 { choice(1 + 2 * i) }
+    static func choiceWord(_ i: Int) -> UInt32 { choice(2 + 2 * i) }
+    /// Whether `key` is a part of the choice (its box, a button, a word).
+    static func isChoicePart(_ key: UInt32) -> Bool { key >= firstChoice && key < choiceElsewhere }
     /// The target behind an open choice that closes it: a tap anywhere else. Never drawn.
     public static let choiceElsewhere: UInt32 = 0xEFFF_FFFE
     /// The ring round the target the keys have focused.

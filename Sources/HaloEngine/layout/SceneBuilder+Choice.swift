@@ -20,14 +20,14 @@ extension SceneBuilder {
             anchor: anchor, wordWidths: words.map { engine.labels.width($0, size: size) }, lineHeight: engine.labels.lineHeight(size: size),
             screenWidth: width, screenHeight: height)
         let box = RoundedRectShape(pixels: layout.box, radius: 12, color: theme.toastBackground.withOpacity(theme.toastOpacity))
-        layers.append(Layer(key: LayerKey.choice(0), .roundedRect(box)))
+        layers.append(Layer(key: LayerKey.choiceBox, .roundedRect(box)))
         for (i, button) in layout.buttons.enumerated() {
             let shape = RoundedRectShape(pixels: button, radius: min(8, button.height / 2), color: theme.track)
-            layers.append(Layer(key: LayerKey.choice(1 + 2 * i), .roundedRect(shape)))
+            layers.append(Layer(key: LayerKey.choiceButton(i), .roundedRect(shape)))
             let top = button.y + (button.height - engine.labels.lineHeight(size: size)) / 2
             addLines(
                 [words[i]], top: top, centreX: (button.x * 2 + button.width) << 7, size: size, color: theme.toastText,
-                LayerKey.choice(2 + 2 * i))
+                LayerKey.choiceWord(i))
         }
     }
 
