@@ -29,6 +29,9 @@ public struct Board: Equatable, Sendable {
     /// What the boot splash shows in each of Plymouth's modes, where the board changes it:
     /// mode name to words and kind (`boot.MODE.label`, `boot.MODE.kind`).
     public var bootModes: [String: BootMode] = [:]
+    /// Where a boot's passwords and questions are asked (`boot.prompts`): on the screen, typed
+    /// on the console's keyboard, or always by the console's own agent.
+    public var bootPromptsOnScreen = true
     /// The devices people answer it with, and what they do.
     public var input = InputSettings()
     /// Where the mock display's `snapshot` writes; nil puts a `snapshots` folder beside the socket.

@@ -3,7 +3,16 @@ import HaloEngine
 
 /// The `boot` keys: what the boot splash shows in each of Plymouth's modes.
 extension BoardSchema {
-    static let bootKeys: [BoardKey] = Board.bootModeNames.flatMap { mode in
+    static let bootKeys: [BoardKey] =
+        [
+            BoardKey("boot.prompts") { s, v, k, b throws(BoardError) in
+                b.bootPromptsOnScreen = try s.parsed(
+                    v, k, { ["screen": true, "console": false][$0] }, isNot: "a place for a boot's passwords",
+                    "write screen (Halo draws them, typed on the console's keyboard) or console (the console's own agent asks)")
+            }
+        ] + modeKeys
+
+    static let modeKeys: [BoardKey] = Board.bootModeNames.flatMap { mode in
         [
             BoardKey("boot.\(mode).label") { s, v, k, b throws(BoardError) in b.bootModes[mode, default: .init()].label = try s.words(v, k)
             },

@@ -13,11 +13,14 @@ public enum DemoGallery {
         public var at: Int64
         /// Commands for a screen width×height, for scenes whose regions follow the screen.
         public var sized: (@Sendable (Int32, Int32) -> [(Int64, String)])? = nil
+        /// A boot's question on screen at the end, as the Plymouth server shows one.
+        public var prompt: Prompt? = nil
 
-        public init(name: String, steps: [(Int64, String)], at: Int64) {
+        public init(name: String, steps: [(Int64, String)], at: Int64, prompt: Prompt? = nil) {
             self.name = name
             self.steps = steps
             self.at = at
+            self.prompt = prompt
         }
 
         public init(name: String, at: Int64, sized: @escaping @Sendable (Int32, Int32) -> [(Int64, String)]) {
@@ -55,6 +58,10 @@ public enum DemoGallery {
                 (0, "show up circular label=\"Uploading video\" value=35% cancellable=yes pausable=yes"), (800, "person key next"),
                 (850, "person key next"),
             ], at: 1000),
+        // A disk's passphrase asked over the boot splash, seven characters typed.
+        Scene(
+            name: "boot-password", steps: [(0, "show boot circular label=\"Starting up\" detached=yes")], at: 1200,
+            prompt: Prompt(question: "Please enter the passphrase for disk root", field: .masked(count: 7))),
         Scene(name: "circular-success", steps: [(0, "show up circular value=80%"), (800, "succeed up \"Photos uploaded\"")], at: 1200),
         Scene(
             name: "circular-error",
@@ -166,6 +173,7 @@ public enum DemoGallery {
     /// Runs a scene's commands on `engine`; the first failing line is returned as an error.
     public static func play(_ scene: Scene, on engine: Engine) throws(ControlError) {
         for (ms, line) in scene.steps(width: engine.screenWidth, height: engine.screenHeight) { try run(line, at: ms, on: engine) }
+        if let prompt = scene.prompt { engine.show(prompt) }
     }
 
     /// Parses one control line and applies it at `ms`; errors quote the line. A line starting

@@ -85,4 +85,94 @@ struct PlymouthCLITests {
         #expect(try waiter.wait(timeout: 10) == 0, "--wait returns 0 once the daemon quits")
         #expect(try daemon.wait(timeout: 10) == 0, "quit stops halo run")
     }
+
+    /// Starts the real `plymouth` with `arguments`, its output kept for later.
+    func startPlymouth(_ arguments: [String]) throws -> ChildProcess {
+        let root = try Self.cli.get()
+        return try ChildProcess(
+            ["env", "LD_LIBRARY_PATH=\(root.path)/usr/lib/x86_64-linux-gnu", root.path + "/usr/bin/plymouth"] + arguments, stdout: .pipe,
+            stderr: .pipe)
+    }
+
+    /// Waits until the daemon's `stats` says a prompt shows (or not), at most 10 s.
+    func waitForPrompt(_ shown: Bool, socket: String, _ test: CommandTests) throws -> Bool {
+        for _ in 0..<200 {
+            if try test.halo(["ctl", "--socket", socket, "stats"]).out.contains("prompt-shown=\(shown ? 1 : 0)") { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    @Test(
+        "ask-for-password, ask-question, watch-keystroke and cached passwords answered by typing on the mock display; the exit statuses and output plymouth gives"
+    )
+    func prompts() throws {
+        guard getuid() == 0 else { return }
+        let test = CommandTests()
+        let socket = try test.scratch().appendingPathComponent("halo.sock").path
+        let daemon = try test.startDaemon(socket: socket, board: "mock-480x480", ["--display", "mock", "--plymouth"])
+        defer { daemon.stop() }
+        func type(_ words: String...) throws {
+            for w in words { #expect(try test.halo(["ctl", "--socket", socket, "person \(w)"]).status == 0, "person \(w)") }
+        }
+        // A disk's passphrase: typed, one character erased, Enter; plymouth prints it.
+        let password = try startPlymouth(["ask-for-password", "--prompt=Passphrase for root"])
+        #expect(try waitForPrompt(true, socket: socket, test))
+        try type("type hunter2x", "type-key erase", "type-key enter")
+        let (out, _) = try password.readToEnd(timeout: 10)
+        #expect(try out == "hunter2" && password.wait(timeout: 10) == 0, "plymouth printed \(out.debugDescription)")
+        #expect(try waitForPrompt(false, socket: socket, test), "answered: the prompt has gone")
+        // The next disk: --command tries the cached passwords first, with no prompt at all.
+        let cached = try plymouth(["ask-for-password", "--command=cat"])
+        #expect(cached.status == 0 && cached.out == "hunter2", "the cached password went to the command: \(cached)")
+        // A question's answer is printed as typed.
+        let question = try startPlymouth(["ask-question", "--prompt=Name?"])
+        #expect(try waitForPrompt(true, socket: socket, test))
+        try type("type Ada Lovelace", "type-key enter")
+        #expect(try question.readToEnd(timeout: 10).0 == "Ada Lovelace" && question.wait(timeout: 10) == 0)
+        // Declined: plymouth prints nothing.
+        let declined = try startPlymouth(["ask-for-password", "--prompt=PIN"])
+        #expect(try waitForPrompt(true, socket: socket, test))
+        try type("type 12", "type-key cancel")
+        #expect(try declined.readToEnd(timeout: 10).0 == "")
+        _ = try declined.wait(timeout: 10)
+        // A keystroke watch: a key it does not watch is passed over, one it does answers it.
+        let watch = try startPlymouth(["watch-keystroke", "--keys=yn"])
+        usleep(300_000)
+        try type("type x", "type y")
+        #expect(try watch.readToEnd(timeout: 10).0 == "y" && watch.wait(timeout: 10) == 0)
+        // Quit answers whoever still waits, and the daemon stops.
+        let waiting = try startPlymouth(["ask-question", "--prompt=Never answered"])
+        #expect(try waitForPrompt(true, socket: socket, test))
+        #expect(try plymouth(["quit"]).status == 0)
+        let said = try waiting.readToEnd(timeout: 10)
+        let status = try waiting.wait(timeout: 10)
+        // Halo writes "no answer" and then closes: plymouth exits 1 if it reads the byte first,
+        // 2 ("unexpectedly disconnected") if its loop takes the hang-up first; never hangs.
+        #expect(status == 1 || (status == 2 && said.1.contains("disconnected")), "no answer, then quit: \(status): \(said)")
+        #expect(try daemon.wait(timeout: 10) == 0)
+    }
+
+    @Test(
+        "boot.prompts: console leaves a password to the console's agent: plymouth hears no answer at once and exits 1, and the log says why"
+    )
+    func promptsOnConsole() throws {
+        guard getuid() == 0 else { return }
+        let test = CommandTests()
+        let dir = try test.scratch()
+        let socket = dir.appendingPathComponent("halo.sock").path
+        let board = dir.appendingPathComponent("console-prompts.yaml").path
+        let base = try String(contentsOf: CommandTests.packageRoot.appendingPathComponent("Boards/mock-480x480.yaml"), encoding: .utf8)
+        try (base.replacingOccurrences(of: "name: mock-480x480", with: "name: console-prompts") + "boot:\n  prompts: console\n")
+            .write(toFile: board, atomically: true, encoding: .utf8)
+        let log = dir.appendingPathComponent("log").path
+        let daemon = try test.startDaemon(socket: socket, board: board, ["--plymouth"], stderr: .file(log))
+        defer { daemon.stop() }
+        let asked = try plymouth(["ask-for-password", "--prompt=Passphrase"])
+        #expect(asked.status == 1 && asked.out.isEmpty, "\(asked)")
+        #expect(try test.halo(["ctl", "--socket", socket, "stats"]).out.contains("prompt-shown=0"))
+        daemon.stop()
+        let text = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(text.contains("the console's own agent can ask"), "\(text)")
+    }
 }

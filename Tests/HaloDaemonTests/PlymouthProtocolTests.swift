@@ -68,14 +68,22 @@ struct PlymouthProtocolTests {
         #expect(t.translate(request("$")).effects == [.run([#"show boot circular label="later" detached=yes"#])])
     }
 
-    @Test("what needs the daemon waits for it; prompts give the console back; unknown letters are refused")
+    @Test("what needs the daemon waits for it, questions and watches are answered later, unknown letters are refused")
     func effects() {
         var t = PlymouthTranslator()
         #expect(t.translate(request("Q", "\u{1}")).reply == nil)
         #expect(t.translate(request("Q", "\u{1}")).effects == [.quit(retainSplash: true)])
         #expect(t.translate(request("Q", "")).effects == [.quit(retainSplash: false)])
         #expect(t.translate(request("D")).reply == nil && t.translate(request("D")).effects == [.release])
-        #expect(t.translate(request("*", "Passphrase")).reply == .noAnswer)
+        #expect(t.translate(request("*", "Passphrase")).reply == nil)
+        #expect(t.translate(request("*", "Passphrase\n")).effects == [.ask(.password, question: "Passphrase ")])
+        #expect(t.translate(request("*")).effects == [.ask(.password, question: "Password")], "plymouth ask-for-password without --prompt")
+        #expect(t.translate(request("W", "Name?")).effects == [.ask(.question, question: "Name?")])
+        #expect(t.translate(request("c")).reply == nil && t.translate(request("c")).effects == [.answerCached])
+        #expect(
+            t.translate(request("K", "\u{3}")).effects == [.watch(keys: "\u{3}")]
+                && t.translate(request("K")).effects == [.watch(keys: nil)])
+        #expect(t.translate(request("L", "yn")).reply == .ack && t.translate(request("L", "yn")).effects == [.ignore(keys: "yn")])
         #expect(t.translate(request("P")).reply == .ack && t.translate(request("Z")).reply == .nak)
     }
 

@@ -80,6 +80,9 @@ public final class ControlServer {
     public var log: (String) -> Void = { _ in }
     /// Called once, after the first frame has been handed to the display (systemd's READY=1).
     public var onFirstFrame: (() -> Void)?
+    /// Where keys a person types go while a question waits (the Plymouth server's prompts);
+    /// nil when nothing asks.
+    var typed: ((TypedKey) -> Void)?
     /// What the loop waits on besides its listener and clients: its signals, the display's
     /// events, and what the host adds (`watch`: a psplash FIFO, next the input devices).
     var sources: [any EventSource] = []

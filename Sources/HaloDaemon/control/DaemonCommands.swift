@@ -63,12 +63,31 @@ extension ControlServer {
             return ControlError.Code.unsupported.reply(
                 "person plays a tap, key or button on the mock display; on \(screenName) a person uses the device itself")
         }
+        if let key = Self.typedKey(line) {
+            guard let typed else {
+                return ControlError.Code.unsupported.reply(
+                    "nothing asks for typed text now; person type answers a boot's password or question")
+            }
+            typed(key)
+            return "ok"
+        }
         do {
             personActed(try PersonAction.parse(line, on: engine, at: now))
             return "ok"
         } catch {
             return error.kind.reply(error.message)
         }
+    }
+
+    /// `person type TEXT` (the rest of the line, as typed) and `person type-key enter|erase|erase-all|cancel`.
+    static func typedKey(_ line: String) -> TypedKey? {
+        let prefix = "person type "
+        if line.hasPrefix(prefix) { return .text(String(line.dropFirst(prefix.count))) }
+        let keys: [String: TypedKey] = [
+            "person type-key enter": .enter, "person type-key erase": .erase, "person type-key erase-all": .eraseAll,
+            "person type-key cancel": .cancel,
+        ]
+        return keys[line]
     }
 
     /// `release` and `adopt`.
@@ -179,7 +198,7 @@ extension ControlServer {
         "frames=\(framesDrawn) over-budget=\(frameTimes.overBudget) render-p50-us=\(frameTimes.percentile(50)) "
             + "render-p99-us=\(frameTimes.percentile(99)) pixels=\(pixelsPushed) idle-wakeups=\(idleWakeups) clients=\(clients.count) "
             + "first-frame-ms=\(firstFrameMilliseconds.map(String.init) ?? "none") ring-frames=\(ringTraffic.frames) ring-bytes=\(ringTraffic.bytes) "
-            + answers.statsWords
+            + answers.statsWords + " prompt-shown=\(engine.shownPrompt == nil ? 0 : 1)"
     }
 
     func broadcast(_ event: String) {

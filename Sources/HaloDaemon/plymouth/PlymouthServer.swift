@@ -28,10 +28,13 @@ final class PlymouthServer: EventSource {
         var closed = false
         unowned let server: PlymouthServer
         let openedAt: Int64
+        /// Names it to the prompts (`PlymouthPrompts`), which outlive no connection.
+        let number: Int
 
-        init(_ socket: Descriptor, server: PlymouthServer, at now: Int64) {
+        init(_ socket: Descriptor, server: PlymouthServer, number: Int, at now: Int64) {
             self.socket = socket
             self.server = server
+            self.number = number
             openedAt = now
         }
 
@@ -68,12 +71,16 @@ final class PlymouthServer: EventSource {
         func reply(_ reply: PlymouthReply) {
             guard !closed else { return }
             let bytes = reply.bytes
-            // A reply is at most a few bytes: it fits any socket buffer, and a peer that does
-            // not read it loses nothing but its own answer.
+            // A reply is at most 8 KiB (16 cached passwords): it fits any socket buffer, and a
+            // peer that does not read it loses nothing but its own answer.
             _ = bytes.withUnsafeBytes { raw in try? socket.write(raw) }
         }
 
-        func close() { closed = true }
+        func close() {
+            guard !closed else { return }
+            closed = true
+            server.closed(self)
+        }
     }
 
     static let name = "/org/freedesktop/plymouthd"
@@ -86,13 +93,24 @@ final class PlymouthServer: EventSource {
     let group: UInt32?
     var translator: PlymouthTranslator
     var connections: [Connection] = []
+    var nextNumber = 1
+    /// Questions and keystroke watches waiting for the person at the device.
+    var prompts = PlymouthPrompts()
+    let typing: PlymouthTyping
+    /// The keyboard, open while a question or a watch waits.
+    var keyboard: (any TypingSource)?
+    var typingOpened = false
     /// Connections whose reply waits for quit or for the screen's release.
     var waitingForQuit: [Connection] = []
 
-    init(_ listener: AbstractSocketListener, daemon: ControlServer, group: UInt32?, modes: [String: PlymouthTranslator.Mode]) {
+    init(
+        _ listener: AbstractSocketListener, daemon: ControlServer, group: UInt32?, modes: [String: PlymouthTranslator.Mode],
+        typing: PlymouthTyping
+    ) {
         self.listener = listener
         self.daemon = daemon
         self.group = group
+        self.typing = typing
         translator = PlymouthTranslator(modes: modes)
     }
 
@@ -112,7 +130,8 @@ final class PlymouthServer: EventSource {
                     continue  // Every place waits for quit: the newcomer is closed unread.
                 }
             }
-            let c = Connection(socket, server: self, at: now)
+            let c = Connection(socket, server: self, number: nextNumber, at: now)
+            nextNumber = nextNumber == Int.max ? 1 : nextNumber + 1
             connections.append(c)
             // A connection that never sends a request is `plymouth --wait`: answered at quit.
             waitingForQuit.append(c)
@@ -143,14 +162,16 @@ final class PlymouthServer: EventSource {
             _ = daemon.handoff(release: false)
         case .quit(let retain):
             if !retain { _ = daemon.execute("dismiss \(PlymouthTranslator.id)", at: now) }
+            endPrompts()
             daemon.quitForPlymouth(retainSplash: retain)
             c.reply(.ack)
             for waiting in waitingForQuit { waiting.close() }
         case .reload:
             daemon.onReload?("plymouth")
-        case .giveConsoleBack(let why):
-            _ = daemon.handoff(release: true)
-            report("\(why): the screen was given back so the console's own password agent can ask")
+        case .ask(let kind, let question): ask(kind, question: question, for: c)
+        case .answerCached: answerCached(c)
+        case .watch(let keys): watchKeys(keys, for: c)
+        case .ignore(let keys): deliver(prompts.ignore(keys: keys))
         case .answerActiveVT:
             c.reply(daemon.screen == nil ? .nak : .ack)
         }
@@ -166,11 +187,15 @@ public enum PlymouthServerName {
 
 extension ControlServer {
     /// Serves plymouthd's socket too (`halo run --plymouth`); `group` may drive it besides root,
-    /// and `modes` changes what Plymouth's modes show.
-    public func servePlymouth(group: UInt32?, modes: [String: PlymouthTranslator.Mode] = [:]) throws(SystemError) {
+    /// `modes` changes what Plymouth's modes show,
+    /// and `typing` says where a boot's passwords are typed.
+    public func servePlymouth(group: UInt32?, modes: [String: PlymouthTranslator.Mode] = [:], typing: PlymouthTyping = .none)
+        throws(SystemError)
+    {
         let listener = try AbstractSocketListener(name: PlymouthServer.name)
-        let server = PlymouthServer(listener, daemon: self, group: group, modes: modes)
+        let server = PlymouthServer(listener, daemon: self, group: group, modes: modes, typing: typing)
         watch(server)
+        typed = { [unowned server] in server.typed([$0]) }
         // The splash is up from the start, as plymouthd's is once started in boot mode.
         _ = execute(server.translator.showLine(), at: clock())
     }

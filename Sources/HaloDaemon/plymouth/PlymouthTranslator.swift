@@ -20,9 +20,14 @@ public struct PlymouthTranslator: Sendable {
         case quit(retainSplash: Bool)
         /// `reload`: read the board again.
         case reload
-        /// A prompt Halo cannot draw yet (a password, a question): the console's own agent must
-        /// be able to ask, so the screen is given back; the reason is for the log.
-        case giveConsoleBack(String)
+        /// `ask-for-password` or `ask-question`: show the question; answered once typed.
+        case ask(PlymouthPrompts.Kind, question: String)
+        /// `ask-for-password --command`'s first step: the passwords already answered, if any.
+        case answerCached
+        /// `watch-keystroke`: answered with the key when one of `keys` (any, when nil) is typed.
+        case watch(keys: String?)
+        /// `ignore-keystroke`: the watch for exactly these keys ends with no answer.
+        case ignore(keys: String?)
         /// `has-active-vt`: the daemon answers whether it draws on a screen.
         case answerActiveVT
     }
@@ -64,7 +69,7 @@ public struct PlymouthTranslator: Sendable {
     /// The reply to send now (nil when an effect replies once done) and what to do.
     public mutating func translate(_ request: PlymouthFramer.Request) -> (reply: PlymouthReply?, effects: [Effect]) {
         switch Character(UnicodeScalar(request.command)) {
-        case "P", "S", "!", "R", "K", "L": return (.ack, [])
+        case "P", "S", "!", "R": return (.ack, [])
         case "U":
             status = Self.line(request.text)
             return (.ack, label())
@@ -98,10 +103,11 @@ public struct PlymouthTranslator: Sendable {
         case "Q": return (nil, [.quit(retainSplash: request.argument?.first.map { $0 != 0 } ?? false)])
         case "l": return (.ack, [.reload])
         case "V": return (nil, [.answerActiveVT])
-        case "*", "W":
-            let what = request.command == UInt8(ascii: "*") ? "a password" : "a question"
-            return (.noAnswer, [.giveConsoleBack("Plymouth asked for \(what), which Halo does not draw yet")])
-        case "c": return (.noAnswer, [])
+        case "*": return (nil, [.ask(.password, question: Self.line(request.argument == nil ? "Password" : request.text))])
+        case "W": return (nil, [.ask(.question, question: Self.line(request.text))])
+        case "c": return (nil, [.answerCached])
+        case "K": return (nil, [.watch(keys: request.argument == nil ? nil : request.text)])
+        case "L": return (.ack, [.ignore(keys: request.argument == nil ? nil : request.text)])
         default: return (.nak, [])
         }
     }

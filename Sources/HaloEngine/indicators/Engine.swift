@@ -42,6 +42,8 @@ public final class Engine {
     @exclusivity(unchecked) var choice: Choice?
     /// The keys' focus ring among the targets (`KeyFocus`).
     @exclusivity(unchecked) var keyFocus = KeyFocus()
+    /// The question waiting for a typed answer, drawn over everything (`Prompt`).
+    @exclusivity(unchecked) var prompt: Prompt?
 
     /// Activities at once, shown or waiting for their show delay, from all clients together. Far
     /// more than a screen can show legibly; a bound that keeps every frame's cost bounded too.

@@ -16,6 +16,8 @@ extension Engine {
     /// Carries out `action` at `now`; returns the request it made, for the daemon to announce.
     @discardableResult
     public func perform(_ action: PersonAction, at now: Instant, watched: (Owner) -> Bool) -> InputRequest? {
+        // A prompt is answered by typing; taps and buttons wait until it has gone.
+        if prompt != nil { return nil }
         switch action {
         case .tap(let key): return tapped(key, source: .touch, at: now, watched: watched)
         case .key(let key): return press(key, source: .key, at: now, watched: watched)

@@ -10,12 +10,14 @@ import HaloRender
 ///   icon, box), which opens the choice.
 /// - While a choice is open: its buttons, and behind them the whole screen, which closes it.
 ///
-/// Topmost first; nothing under a modal overlay (a checkout, a dialog) can be tapped.
+/// Topmost first; nothing under a modal overlay (a checkout, a dialog) can be tapped, and
+/// nothing at all while a prompt waits for a typed answer.
 enum TapTargets {
     /// The least width and height of a target, in pixels: a fingertip.
     static let smallest: Int32 = 44
 
     static func find(in layers: [Layer], engine: Engine, at now: Instant) -> [TapRecognizer.Target] {
+        if engine.prompt != nil { return [] }
         var bounds: [UInt32: IntRect] = [:]
         for l in layers where !l.drawable.bounds.isEmpty {
             bounds[l.key] = bounds[l.key].map { $0.union(l.drawable.bounds) } ?? l.drawable.bounds

@@ -53,7 +53,11 @@ public enum LayerKey {
     static func choiceButton(_ i: Int) -> UInt32 { choice(1 + 2 * i) }
     static func choiceWord(_ i: Int) -> UInt32 { choice(2 + 2 * i) }
     /// Whether `key` is a part of the choice (its box, a button, a word).
-    static func isChoicePart(_ key: UInt32) -> Bool { key >= firstChoice && key < choiceElsewhere }
+    static func isChoicePart(_ key: UInt32) -> Bool { key >= firstChoice && key < firstPrompt }
+    /// A prompt's parts follow the choice's: its dimming 0, box 1, field 2, caret 3, typed
+    /// text 4, question lines from 8 and the masked field's dots from 16.
+    static let firstPrompt: UInt32 = 0xEFFF_FF40
+    public static func prompt(_ part: Int) -> UInt32 { firstPrompt &+ UInt32(truncatingIfNeeded: max(0, min(part, 0x7F))) }
     /// The target behind an open choice that closes it: a tap anywhere else. Never drawn.
     public static let choiceElsewhere: UInt32 = 0xEFFF_FFFE
     /// The ring round the target the keys have focused.

@@ -84,6 +84,7 @@ struct SceneBuilder {
         if movers.count > 1 { giveWay(movers) }
         if engine.choice != nil { addChoice() }
         if engine.keyFocus.focused != nil { addFocusRing() }
+        if engine.prompt != nil { addPrompt() }
         return layers
     }
 }

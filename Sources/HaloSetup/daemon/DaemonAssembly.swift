@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import HaloBackends
 import HaloBoards
 import HaloDaemon
 import HaloEngine
@@ -131,6 +132,15 @@ public final class DaemonAssembly {
         return b
     }
 
+    /// Where a boot's passwords are typed: the console's keyboard through its terminal, so the
+    /// system's keymap applies; on the mock display, `person type`, which a desktop always has;
+    /// nowhere when the board leaves them to the console (`boot.prompts: console`).
+    static func typing(on display: DisplaySettings.Kind, onScreen: Bool) -> PlymouthTyping {
+        if !onScreen { return .none }
+        if display == .mock { return PlymouthTyping(open: { nil }, keyboardAttached: { true }) }
+        return PlymouthTyping(open: { try ConsoleKeyboard() }, keyboardAttached: { KeyboardPresence.keyboardAttached() })
+    }
+
     /// SIGHUP reads the board again (`BoardReload`). Unowned: the server owns the closure.
     func wireReloads() {
         var running = options.board
@@ -156,7 +166,12 @@ public final class DaemonAssembly {
             guard let base = PlymouthTranslator.defaultModes[name] else { continue }
             modes[name] = PlymouthTranslator.Mode(label: changed.label ?? base.label, kind: changed.kind ?? base.kind)
         }
-        do { try server.servePlymouth(group: gid, modes: modes) } catch { throw SetupError(error.description) }
+        do {
+            try server.servePlymouth(
+                group: gid, modes: modes, typing: Self.typing(on: options.display, onScreen: board.bootPromptsOnScreen))
+        } catch {
+            throw SetupError(error.description)
+        }
         if markedForSwitchRoot { banner += " (marked @ to live through the switch to the real root)" }
         banner += ", and Plymouth's @\(PlymouthServerName.name)"
     }
