@@ -10,30 +10,7 @@ import Testing
 @Suite("the real plymouth command drives halo run --plymouth (Debian's plymouth package, host kernel sockets)", .serialized)
 struct PlymouthCLITests {
     /// The unpacked plymouth and libplymouth5, fetched once into .build/plymouth-cli.
-    static let cli: Result<URL, Error> = {
-        do {
-            let root = CommandTests.packageRoot.appendingPathComponent(".build/plymouth-cli")
-            let unpacked = root.appendingPathComponent("root")
-            let binary = unpacked.appendingPathComponent("usr/bin/plymouth")
-            if FileManager.default.isExecutableFile(atPath: binary.path) { return .success(unpacked) }
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-            let download = try ChildProcess.run(
-                ["apt-get", "download", "-q", "plymouth", "libplymouth5"], directory: root.path, timeout: 120)
-            guard download.status == 0 else { throw CLIFailure(text: "apt-get download plymouth libplymouth5: \(download.err)") }
-            for deb in try FileManager.default.contentsOfDirectory(atPath: root.path) where deb.hasSuffix(".deb") {
-                let x = try ChildProcess.run(["dpkg-deb", "-x", root.appendingPathComponent(deb).path, unpacked.path], timeout: 60)
-                guard x.status == 0 else { throw CLIFailure(text: "dpkg-deb -x \(deb): \(x.err)") }
-            }
-            return .success(unpacked)
-        } catch {
-            return .failure(error)
-        }
-    }()
-
-    struct CLIFailure: Error, CustomStringConvertible {
-        var text: String
-        var description: String { text }
-    }
+    static let cli: Result<URL, Error> = Result { try DebianPlymouth.unpacked(packageRoot: CommandTests.packageRoot) }
 
     /// Runs the real `plymouth` with `arguments`, as root or as `nobody`.
     func plymouth(_ arguments: [String], asNobody: Bool = false) throws -> ChildProcess.Result {

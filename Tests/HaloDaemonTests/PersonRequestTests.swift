@@ -58,7 +58,9 @@ struct PersonRequestTests {
         d.server.personActed(.tap(icon), at: Instant(microseconds: d.now.microseconds - 3000))
         d.spin()
         let stats = d.server.execute("stats", at: d.now)
-        #expect(stats.hasSuffix(" answers=1 answer-p50-us=3000 answer-p99-us=3000 answer-own-p50-us=0 answer-own-p99-us=0 prompt-shown=0"), "\(stats)")
+        #expect(
+            stats.hasSuffix(" answers=1 answer-p50-us=3000 answer-p99-us=3000 answer-own-p50-us=0 answer-own-p99-us=0 prompt-shown=0"),
+            "\(stats)")
     }
 
     @Test("on the mock display a client plays a person with `person`, and hears the request its app would")

@@ -37,4 +37,56 @@ struct QEMUPlymouthTests {
         #expect(outcome.report("inside") == "@", "\(outcome.reports); console:\n\(outcome.console.suffix(1500))")
         #expect(outcome.report("outside") == "h", "\(outcome.reports)")
     }
+
+    @Test(
+        "a disk's passphrase typed on a real kernel's keyboard: Debian's plymouth asks, keys go through the VT's terminal to Halo's prompt (dots drawn, Backspace erases), plymouth prints the answer, and the terminal's settings are put back"
+    )
+    func passwordOnTheConsole() throws {
+        let dir = try QEMUInputTests.scratch("password")
+        let cli = try DebianPlymouth.unpacked(packageRoot: QEMUDisplayTests.packageRoot)
+        let files: [(String, [UInt8])] = [
+            ("bin/plymouth", Array(try Data(contentsOf: cli.appendingPathComponent("usr/bin/plymouth")))),
+            ("lib/libply.so.5", Array(try Data(contentsOf: cli.appendingPathComponent(DebianPlymouth.libraryDirectory + "/libply.so.5")))),
+        ]
+        // h a l o x, Backspace, 4 2, Enter: KEY_H 35, KEY_A 30, KEY_L 38, KEY_O 24, KEY_X 45,
+        // KEY_BACKSPACE 14, KEY_4 5, KEY_2 3, KEY_ENTER 28 (<linux/input-event-codes.h>).
+        let keys = [35, 30, 38, 24, 45, 14, 5, 3].map { "'key \($0)' 'wait 60'" }.joined(separator: " ")
+        let scenario = """
+            chmod 755 /bin/plymouth
+            halo run --board qemu-bochs --socket /run/halo.sock --plymouth 2>/tmp/log &
+            daemon=$!
+            wait_for /run/halo.sock
+            uinput-person 'wait 2000' \(keys) 'wait 800' 'key 28' 'wait 300' &
+            LD_LIBRARY_PATH=/lib plymouth ask-for-password --prompt='Passphrase for disk root' > /tmp/answer &
+            asker=$!
+            sleep 1; dump asked
+            report raw $(stty -F /dev/tty1 -a | grep -o -- '-*icanon')
+            sleep 1.8; dump typed
+            wait $asker
+            report status $?
+            report answer $(cat /tmp/answer)
+            sleep 0.3; dump answered
+            report restored $(stty -F /dev/tty1 -a | grep -o -- '-*icanon')
+            kill $daemon; wait $daemon
+            report log $(tr '\n' '|' < /tmp/log)
+
+            """
+        let outcome = try QEMUInputTests.bootWithPerson(scenario, files: files, in: dir)
+        #expect(
+            outcome.report("status") == "0" && outcome.report("answer") == "halo42",
+            "\(outcome.reports); console:\n\(outcome.console.suffix(1500))")
+        #expect(
+            outcome.report("raw") == "-icanon" && outcome.report("restored") == "icanon",
+            "read raw while asked, then as it was: \(outcome.reports)")
+        let pictures = try ["asked", "typed", "answered"].map { name in
+            try outcome.dumps[name].map { try Picture(ppm: $0) } ?? { throw Host.Failure(description: "no dump \(name)") }()
+        }
+        // Left of the field inside the 480 px box centred on the 800 px panel: the box's white
+        // while asked; the splash's background once answered.
+        func pixel(_ p: Picture, _ x: Int, _ y: Int) -> [UInt8] { Array(p.rgb[(y * p.width + x) * 3..<(y * p.width + x) * 3 + 3]) }
+        #expect(pixel(pictures[0], 170, 240) == [255, 255, 255] && pixel(pictures[2], 170, 240) != [255, 255, 255])
+        // Five characters typed when the second picture was taken: dots in the field's row that
+        // the first picture did not have.
+        #expect(pictures[1].differences(from: pictures[0]).count > 0, "dots appeared as keys were typed")
+    }
 }
