@@ -23,4 +23,20 @@ public enum RootStorageDaemon {
         first[0] = CChar(UInt8(ascii: "@"))
         return true
     }
+
+    /// Moves this process into the real root mounted at `directory`, as plymouthd does when told
+    /// of it (`newroot`): after the switch the initramfs is emptied, and a process that stayed
+    /// would find nothing at its old paths. Only from inside the initramfs, into an absolute
+    /// path that holds an `etc` folder (a root file system, not any directory).
+    public static func enter(newRoot directory: String) throws(SystemError) {
+        guard inInitramfs else {
+            throw SystemError("chroot", errno: EPERM, message: "the splash is not in an initramfs, so it stays where it is")
+        }
+        guard directory.hasPrefix("/"), directory.utf8.count < 4096, access(directory + "/etc", F_OK) == 0 else {
+            throw SystemError("chroot", errno: EINVAL, message: "\(directory) is not a mounted root file system (no etc in it)")
+        }
+        guard chdir(directory) == 0 else { throw SystemError("chdir", subject: directory) }
+        guard chroot(".") == 0 else { throw SystemError("chroot", subject: directory) }
+        _ = chdir("/")
+    }
 }

@@ -85,6 +85,9 @@ struct PlymouthProtocolTests {
                 && t.translate(request("K")).effects == [.watch(keys: nil)])
         #expect(t.translate(request("L", "yn")).reply == .ack && t.translate(request("L", "yn")).effects == [.ignore(keys: "yn")])
         #expect(t.translate(request("P")).reply == .ack && t.translate(request("Z")).reply == .nak)
+        #expect(
+            t.translate(request("R", "/sysroot")).reply == nil && t.translate(request("R", "/sysroot")).effects == [.newRoot("/sysroot")])
+        #expect(t.translate(request("R")).reply == .ack && t.translate(request("S")).reply == .ack, "update-root-fs --read-write")
     }
 
     @Test("a board's words and kind for a mode replace the defaults; unknown modes are ignored and count as boot-up")

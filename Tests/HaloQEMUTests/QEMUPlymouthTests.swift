@@ -43,11 +43,7 @@ struct QEMUPlymouthTests {
     )
     func passwordOnTheConsole() throws {
         let dir = try QEMUInputTests.scratch("password")
-        let cli = try DebianPlymouth.unpacked(packageRoot: QEMUDisplayTests.packageRoot)
-        let files: [(String, [UInt8])] = [
-            ("bin/plymouth", Array(try Data(contentsOf: cli.appendingPathComponent("usr/bin/plymouth")))),
-            ("lib/libply.so.5", Array(try Data(contentsOf: cli.appendingPathComponent(DebianPlymouth.libraryDirectory + "/libply.so.5")))),
-        ]
+        let files = try Self.plymouthFiles()
         // h a l o x, Backspace, 4 2, Enter: KEY_H 35, KEY_A 30, KEY_L 38, KEY_O 24, KEY_X 45,
         // KEY_BACKSPACE 14, KEY_4 5, KEY_2 3, KEY_ENTER 28 (<linux/input-event-codes.h>).
         let keys = [35, 30, 38, 24, 45, 14, 5, 3].map { "'key \($0)' 'wait 60'" }.joined(separator: " ")
@@ -88,5 +84,51 @@ struct QEMUPlymouthTests {
         // Five characters typed when the second picture was taken: dots in the field's row that
         // the first picture did not have.
         #expect(pictures[1].differences(from: pictures[0]).count > 0, "dots appeared as keys were typed")
+    }
+
+    /// Debian's `plymouth` and its library for the guest: `/bin/plymouth`, run with
+    /// `LD_LIBRARY_PATH=/lib` (the C library is the one `halo` brought).
+    static func plymouthFiles() throws -> [(String, [UInt8])] {
+        let cli = try DebianPlymouth.unpacked(packageRoot: QEMUDisplayTests.packageRoot)
+        return [
+            ("bin/plymouth", Array(try Data(contentsOf: cli.appendingPathComponent("usr/bin/plymouth")))),
+            ("lib/libply.so.5", Array(try Data(contentsOf: cli.appendingPathComponent(DebianPlymouth.libraryDirectory + "/libply.so.5")))),
+        ]
+    }
+
+    @Test(
+        "update-root-fs --new-root-dir moves the initramfs splash into the real root (its /proc root follows), and a second halo run --plymouth finds the splash running and exits 0 without touching the screen"
+    )
+    func newRootAndSecondSplash() throws {
+        let dir = try QEMUInputTests.scratch("newroot")
+        let scenario = """
+            chmod 755 /bin/plymouth
+            echo 'ID=halo-test' > /etc/initrd-release
+            mkdir -p /newroot && mount -t tmpfs none /newroot && mkdir /newroot/etc /newroot/tmp
+            halo run --board qemu-bochs --socket /run/halo.sock --plymouth 2>/tmp/log &
+            daemon=$!
+            wait_for /run/halo.sock
+            LD_LIBRARY_PATH=/lib plymouth update-root-fs --new-root-dir=/nowhere
+            report bad-root $(ls -l /proc/$daemon/root | grep -o -- '-> .*')
+            LD_LIBRARY_PATH=/lib plymouth update-root-fs --new-root-dir=/newroot
+            report status $?
+            report root $(ls -l /proc/$daemon/root | grep -o -- '-> .*')
+            halo run --board qemu-bochs --socket /run/halo2.sock --plymouth 2>/tmp/second
+            report second $?
+            report second-socket $(ls /run/halo2.sock 2>/dev/null | wc -l)
+            LD_LIBRARY_PATH=/lib plymouth --ping
+            report ping $?
+            kill $daemon; wait $daemon
+            report log $(tr '\\n' '|' < /tmp/log)
+            report second-log $(tr '\\n' '|' < /tmp/second)
+
+            """
+        let outcome = try QEMUInputTests.bootWithPerson(scenario, files: try Self.plymouthFiles(), in: dir)
+        #expect(outcome.report("bad-root") == "-> /", "a path with no root file system is refused: \(outcome.reports)")
+        #expect(
+            outcome.report("status") == "0" && outcome.report("root") == "-> /newroot",
+            "\(outcome.reports); console:\n\(outcome.console.suffix(1500))")
+        #expect(outcome.report("second") == "0" && outcome.report("second-socket") == "0", "\(outcome.reports)")
+        #expect(outcome.report("second-log")?.contains("already serves") == true && outcome.report("ping") == "0", "\(outcome.reports)")
     }
 }

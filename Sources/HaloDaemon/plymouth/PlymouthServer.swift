@@ -147,6 +147,11 @@ final class PlymouthServer: EventSource {
             return
         }
         let (reply, effects) = translator.translate(request)
+        if effects.contains(where: { if case .newRoot = $0 { return true } else { return false } }) && peer.uid != 0 {
+            report("update-root-fs --new-root-dir moves the daemon's root, which only root may ask; refused")
+            c.reply(.nak)
+            return
+        }
         if let reply { c.reply(reply) }
         for effect in effects { carryOut(effect, for: c) }
     }
@@ -172,6 +177,15 @@ final class PlymouthServer: EventSource {
         case .answerCached: answerCached(c)
         case .watch(let keys): watchKeys(keys, for: c)
         case .ignore(let keys): deliver(prompts.ignore(keys: keys))
+        case .newRoot(let directory):
+            do {
+                try RootStorageDaemon.enter(newRoot: directory)
+                report("moved into the real root at \(directory), as plymouthd does: later reads (a reload, the keyboard) come from there")
+                c.reply(.ack)
+            } catch {
+                report("stayed where it was at update-root-fs --new-root-dir=\(directory): \(error.description)")
+                c.reply(.ack)  // As plymouthd: the boot goes on either way.
+            }
         case .answerActiveVT:
             c.reply(daemon.screen == nil ? .nak : .ack)
         }
@@ -186,13 +200,16 @@ public enum PlymouthServerName {
 }
 
 extension ControlServer {
-    /// Serves plymouthd's socket too (`halo run --plymouth`); `group` may drive it besides root,
+    /// Serves plymouthd's socket too (`halo run --plymouth`), on `bound` if it was bound already;
+    /// `group` may drive it besides root,
     /// `modes` changes what Plymouth's modes show,
     /// and `typing` says where a boot's passwords are typed.
-    public func servePlymouth(group: UInt32?, modes: [String: PlymouthTranslator.Mode] = [:], typing: PlymouthTyping = .none)
-        throws(SystemError)
-    {
-        let listener = try AbstractSocketListener(name: PlymouthServer.name)
+    public func servePlymouth(
+        listener bound: AbstractSocketListener? = nil, group: UInt32?, modes: [String: PlymouthTranslator.Mode] = [:],
+        typing: PlymouthTyping = .none
+    ) throws(SystemError) {
+        let listener: AbstractSocketListener
+        if let bound { listener = bound } else { listener = try AbstractSocketListener(name: PlymouthServer.name) }
         let server = PlymouthServer(listener, daemon: self, group: group, modes: modes, typing: typing)
         watch(server)
         typed = { [unowned server] in server.typed([$0]) }

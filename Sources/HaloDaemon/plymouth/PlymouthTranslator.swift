@@ -28,6 +28,9 @@ public struct PlymouthTranslator: Sendable {
         case watch(keys: String?)
         /// `ignore-keystroke`: the watch for exactly these keys ends with no answer.
         case ignore(keys: String?)
+        /// `update-root-fs --new-root-dir=DIR`: the real root is mounted at DIR; the splash moves
+        /// into it, as plymouthd does, so what it reads later comes from there.
+        case newRoot(String)
         /// `has-active-vt`: the daemon answers whether it draws on a screen.
         case answerActiveVT
     }
@@ -69,7 +72,8 @@ public struct PlymouthTranslator: Sendable {
     /// The reply to send now (nil when an effect replies once done) and what to do.
     public mutating func translate(_ request: PlymouthFramer.Request) -> (reply: PlymouthReply?, effects: [Effect]) {
         switch Character(UnicodeScalar(request.command)) {
-        case "P", "S", "!", "R": return (.ack, [])
+        case "P", "S", "!": return (.ack, [])
+        case "R": return request.argument == nil ? (.ack, []) : (nil, [.newRoot(request.text)])
         case "U":
             status = Self.line(request.text)
             return (.ack, label())

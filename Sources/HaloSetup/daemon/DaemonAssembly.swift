@@ -33,6 +33,9 @@ public struct DaemonOptions {
     public var psplashFifo: String?
     /// Serve plymouthd's socket (`--plymouth`), besides the board's `plymouth: yes`.
     public var plymouth = false
+    /// plymouthd's socket, bound before the screen is opened (`DaemonLauncher`), so a second
+    /// splash finds it taken before touching the screen; nil binds it when the daemon starts.
+    public var plymouthListener: AbstractSocketListener?
     /// Overrides the board's `motion` (`HALO_MOTION`), at start and after each reload.
     public var motion: MotionLevel?
     /// Where log lines go (standard error for `halo run`).
@@ -168,7 +171,8 @@ public final class DaemonAssembly {
         }
         do {
             try server.servePlymouth(
-                group: gid, modes: modes, typing: Self.typing(on: options.display, onScreen: board.bootPromptsOnScreen))
+                listener: options.plymouthListener, group: gid, modes: modes,
+                typing: Self.typing(on: options.display, onScreen: board.bootPromptsOnScreen))
         } catch {
             throw SetupError(error.description)
         }

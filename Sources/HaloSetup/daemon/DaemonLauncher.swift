@@ -5,12 +5,23 @@ import HaloDaemon
 import HaloHAL
 import HaloPOSIX
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// `halo run` after its arguments: opens the screen the board asks for (DRM, fbdev, the mock
 /// display or none), puts the daemon together on it and serves until it is stopped. On a real
 /// screen the console is kept in graphics mode meanwhile, and the screen is blanked at the end
 /// when the board's `screen.on-exit` says so.
 public enum DaemonLauncher {
     public static func run(_ options: DaemonOptions) throws(SetupError) {
+        var options = options
+        if options.plymouth || options.board.plymouth {
+            guard let listener = try bindPlymouth(options) else { return }
+            options.plymouthListener = listener
+        }
         let choice: ScreenChoice
         do { choice = try ScreenChoice.open(options.board, kind: options.display, waitMasterSeconds: options.waitMasterSeconds) } catch {
             throw SetupError(error.description)
@@ -30,6 +41,25 @@ public enum DaemonLauncher {
                 display, options, described: "fbdev \(display.device.path) \(display.width)x\(display.height) \(display.format.rawValue)")
         case .headless:
             try DaemonAssembly(options, display: nil, described: "no screen").run()
+        }
+    }
+
+    /// plymouthd's socket, taken first of all. Already taken means a splash already runs: Halo
+    /// started in the initramfs and still serving after the switch to the real root, or
+    /// plymouthd. Like plymouthd then, this one has nothing to do: it says so, tells systemd it
+    /// is ready (so units ordered after the splash go on) and returns nil, an exit without error.
+    static func bindPlymouth(_ options: DaemonOptions) throws(SetupError) -> AbstractSocketListener? {
+        // Marked before anything else, so no moment of an initramfs splash goes unmarked.
+        if RootStorageDaemon.inInitramfs { RootStorageDaemon.mark() }
+        do {
+            return try AbstractSocketListener(name: PlymouthServerName.name)
+        } catch {
+            guard error.errno == EADDRINUSE else { throw SetupError(error.description) }
+            options.log(
+                "a boot splash already serves @\(PlymouthServerName.name) (Halo started in the initramfs, or plymouthd), so this one has nothing to do; stop the other first to replace it"
+            )
+            SystemdNotifier.notify("READY=1")
+            return nil
         }
     }
 
