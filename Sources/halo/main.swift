@@ -13,7 +13,10 @@ import HaloRender
 if halo_cpu_has_avx2() != 0 && getenv("HALO_NO_AVX2") == nil { LongFill.install(halo_fill_avx2) }
 
 var words = Array(CommandLine.arguments.dropFirst())
-let verb = words.isEmpty ? "help" : words.removeFirst()
+// Installed as `plymouth` (a link in an initramfs or on a system without Plymouth), halo is
+// that command: every word is plymouth's.
+let calledAs = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? ""
+let verb = calledAs == "plymouth" ? "plymouth" : words.isEmpty ? "help" : words.removeFirst()
 // `halo ctl` passes its words on as a command line, so only a leading --help is its own.
 let asksHelp = verb == "ctl" ? ["--help", "-h"].contains(words.first ?? "") : words.contains { $0 == "--help" || $0 == "-h" }
 if asksHelp, let help = CommandHelp.named(verb) {
@@ -30,6 +33,7 @@ do throws(CLIError) {
     case "run": try RunCommand.run(words)
     case "ctl": try CtlCommand.run(words)
     case "leds": try LedsCommand.run(words)
+    case "plymouth": try PlymouthCommand.run(words)
     case "help": try HelpCommand.run(words)
     case "--help", "-h": try HelpCommand.run([])
     case "--version", "version":
@@ -38,6 +42,10 @@ do throws(CLIError) {
     default: throw CLIError("unknown command '\(verb)'; run `halo help` to see the commands", status: 2)
     }
 } catch {
-    Console.error("halo \(verb): \(error.description)")
+    if !error.bare {
+        Console.error("halo \(verb): \(error.description)")
+    } else if !error.description.isEmpty {
+        Console.error(error.description)
+    }
     exit(error.status)
 }

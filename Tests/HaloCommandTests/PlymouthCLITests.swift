@@ -152,4 +152,57 @@ struct PlymouthCLITests {
         let text = try String(contentsOfFile: log, encoding: .utf8)
         #expect(text.contains("the console's own agent can ask"), "\(text)")
     }
+
+    @Test(
+        "halo plymouth, and halo linked as plymouth, give the real command's exit statuses, output and silences for every request, with and without a splash"
+    )
+    func haloAsPlymouth() throws {
+        guard getuid() == 0 else { return }
+        let test = CommandTests()
+        let dir = try test.scratch()
+        let link = dir.appendingPathComponent("plymouth").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: CommandTests.binary.path)
+        func both(_ arguments: [String]) throws -> (real: ChildProcess.Result, ours: ChildProcess.Result, linked: ChildProcess.Result) {
+            (
+                try plymouth(arguments), try ChildProcess.run([CommandTests.binary.path, "plymouth"] + arguments, timeout: 20),
+                try ChildProcess.run([link] + arguments, timeout: 20)
+            )
+        }
+        func same(_ arguments: [String], _ note: String) throws {
+            let r = try both(arguments)
+            for ours in [r.ours, r.linked] {
+                #expect(
+                    ours.status == r.real.status && ours.out == r.real.out && ours.err == r.real.err,
+                    "\(arguments) \(note): \(r.real) / \(ours)")
+            }
+        }
+        // No splash: 1 and silent, --wait 0.
+        for arguments in [["--ping"], ["--wait"], ["display-message", "--text=hi"], ["quit"]] { try same(arguments, "with no splash") }
+        let socket = dir.appendingPathComponent("halo.sock").path
+        let daemon = try test.startDaemon(socket: socket, board: "mock-480x480", ["--display", "mock", "--plymouth"])
+        defer { daemon.stop() }
+        for arguments in [
+            ["--ping"], ["--update=fsck"], ["update", "--status=fsck"], ["system-update", "--progress=42"], ["change-mode", "--updates"],
+            ["display-message", "--text=Checking disks"], ["hide-message", "--text=Checking disks"], ["pause-progress"],
+            ["unpause-progress"], ["--sysinit"], ["update-root-fs", "--read-write"], ["show-splash"], ["--has-active-vt"],
+            ["ignore-keystroke", "--keys=yn"], ["report-error"],
+        ] {
+            try same(arguments, "with a splash")
+        }
+        let nobody = try ChildProcess.run(["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", link, "--ping"], timeout: 20)
+        #expect(nobody.status == 1 && nobody.err.isEmpty, "a non-root caller's NAK: \(nobody)")
+        let asked = try ChildProcess(
+            [link, "ask-for-password", "--prompt=Passphrase for root"], stdout: .pipe, stderr: .pipe)
+        #expect(try waitForPrompt(true, socket: socket, test))
+        #expect(try test.halo(["ctl", "--socket", socket, "person type s3cret"]).status == 0)
+        #expect(try test.halo(["ctl", "--socket", socket, "person type-key enter"]).status == 0)
+        #expect(try asked.readToEnd(timeout: 10).0 == "s3cret" && asked.wait(timeout: 10) == 0)
+        let bad = try ChildProcess.run([link, "system-update"], timeout: 20)
+        #expect(bad.status == 2 && bad.err.contains("--progress"), "a wrong command line names the fix: \(bad)")
+        let waiter = try ChildProcess([link, "--wait"])
+        usleep(300_000)
+        #expect(waiter.isRunning)
+        #expect(try ChildProcess.run([link, "quit", "--retain-splash"], timeout: 20).status == 0)
+        #expect(try waiter.wait(timeout: 10) == 0 && daemon.wait(timeout: 10) == 0)
+    }
 }

@@ -83,6 +83,13 @@ struct CommandHelp {
             ],
             example: "halo ctl show up circular label=\"Uploading photos\" value=10%"),
         CommandHelp(
+            name: "plymouth", usage: PlymouthCommand.usage,
+            brief: "Plymouth's plymouth command, for systems without Plymouth",
+            summary:
+                "Speaks to the boot splash as Debian's plymouth command does, with its words, output and exit statuses (0 done, 1 refused or no splash, 2 the splash hung up; --wait returns 0 when none runs). halo installed under the name plymouth is this command, so initramfs scripts and cryptsetup's password prompt find the splash. ask-for-password prints the typed answer; --command is not supported.",
+            options: [],
+            example: "halo plymouth ask-for-password --prompt=\"Passphrase for disk root\""),
+        CommandHelp(
             name: "leds", usage: LedsCommand.usage,
             brief: "check the LED wiring, one LED at a time",
             summary:

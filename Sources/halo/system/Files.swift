@@ -59,4 +59,14 @@ enum Console {
         let bytes = Array((LogText.escaped(line) + "\n").utf8)
         _ = bytes.withUnsafeBytes { systemWrite(2, $0.baseAddress, $0.count) }
     }
+
+    /// Writes `bytes` to standard output as they are (an answer a script reads), all of them.
+    static func write(_ bytes: [UInt8]) {
+        var at = 0
+        while at < bytes.count {
+            let n = bytes.withUnsafeBytes { systemWrite(1, $0.baseAddress! + at, $0.count - at) }
+            if n <= 0 && errno != EINTR { return }
+            if n > 0 { at += n }
+        }
+    }
 }

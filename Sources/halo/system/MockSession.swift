@@ -69,8 +69,12 @@ final class MockSession {
 struct CLIError: Error, CustomStringConvertible {
     var description: String
     var status: Int32 = 1
-    init(_ description: String, status: Int32 = 1) {
+    /// Printed as it is, without `halo VERB:` (an empty one prints nothing): for `halo
+    /// plymouth`, whose messages and silences are the real `plymouth`'s, which scripts expect.
+    var bare = false
+    init(_ description: String, status: Int32 = 1, bare: Bool = false) {
         self.description = description
         self.status = status
+        self.bare = bare
     }
 }
