@@ -19,11 +19,6 @@
     write(fd, bytes, count)
 }
 
-/// send(2): on a socket, with flags (MSG_NOSIGNAL: a closed peer is an error, not SIGPIPE).
-@inline(__always) public func systemSend(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
-    send(fd, bytes, count, flags)
-}
-
 /// open(2) without a mode.
 @inline(__always) public func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
     open(path, flags)

@@ -7,6 +7,7 @@ import Foundation
 public enum DebianPlymouth {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
     /// The unpacked root, fetched on first use; the binary is `usr/bin/plymouth` in it and its

@@ -46,8 +46,10 @@ public final class PlymouthClient {
         } else {
             bytes.append(0)
         }
-        let sent = bytes.withUnsafeBytes { systemSend(socket.raw, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        if sent != bytes.count { throw SystemError("send", subject: "@\(PlymouthServer.name)") }
+        // A blocking socket takes a request of at most 258 bytes whole.
+        let result = bytes.withUnsafeBytes { raw in Result { () throws(SystemError) in try socket.write(raw) } }
+        let sent = try result.get()
+        if sent != bytes.count { throw SystemError("send", errno: EIO, subject: "@\(PlymouthServer.name)") }
     }
 
     /// The next reply; `timeoutMilliseconds` nil waits as long as it takes (a person typing).

@@ -105,13 +105,13 @@ final class PlymouthServer: EventSource {
 
     init(
         _ listener: AbstractSocketListener, daemon: ControlServer, group: UInt32?, modes: [String: PlymouthTranslator.Mode],
-        typing: PlymouthTyping
+        mode: String, typing: PlymouthTyping
     ) {
         self.listener = listener
         self.daemon = daemon
         self.group = group
         self.typing = typing
-        translator = PlymouthTranslator(modes: modes)
+        translator = PlymouthTranslator(modes: modes, mode: mode)
     }
 
     var descriptor: Int32 { listener.descriptor.raw }
@@ -202,15 +202,15 @@ public enum PlymouthServerName {
 extension ControlServer {
     /// Serves plymouthd's socket too (`halo run --plymouth`), on `bound` if it was bound already;
     /// `group` may drive it besides root,
-    /// `modes` changes what Plymouth's modes show,
+    /// `modes` changes what Plymouth's modes show, `mode` is the one to start in,
     /// and `typing` says where a boot's passwords are typed.
     public func servePlymouth(
         listener bound: AbstractSocketListener? = nil, group: UInt32?, modes: [String: PlymouthTranslator.Mode] = [:],
-        typing: PlymouthTyping = .none
+        mode: String = "boot-up", typing: PlymouthTyping = .none
     ) throws(SystemError) {
         let listener: AbstractSocketListener
         if let bound { listener = bound } else { listener = try AbstractSocketListener(name: PlymouthServer.name) }
-        let server = PlymouthServer(listener, daemon: self, group: group, modes: modes, typing: typing)
+        let server = PlymouthServer(listener, daemon: self, group: group, modes: modes, mode: mode, typing: typing)
         watch(server)
         typed = { [unowned server] in server.typed([$0]) }
         // The splash is up from the start, as plymouthd's is once started in boot mode.

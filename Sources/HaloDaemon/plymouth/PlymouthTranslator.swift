@@ -64,9 +64,11 @@ public struct PlymouthTranslator: Sendable {
     var percent: Int?
     var hidden = false
 
-    /// A translator whose modes are the defaults changed by `modes` (a board's `boot` keys).
-    public init(modes: [String: Mode] = [:]) {
+    /// A translator whose modes are the defaults changed by `modes` (a board's `boot` keys),
+    /// starting in `mode` (plymouthd's `--mode`: boot-up at start, shutdown or reboot at the end).
+    public init(modes: [String: Mode] = [:], mode: String = "boot-up") {
         self.modes = Self.defaultModes.merging(modes.filter { Self.defaultModes[$0.key] != nil }) { $1 }
+        self.mode = self.modes[mode] == nil ? "boot-up" : mode
     }
 
     /// The reply to send now (nil when an effect replies once done) and what to do.

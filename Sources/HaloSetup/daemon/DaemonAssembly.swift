@@ -36,6 +36,9 @@ public struct DaemonOptions {
     /// plymouthd's socket, bound before the screen is opened (`DaemonLauncher`), so a second
     /// splash finds it taken before touching the screen; nil binds it when the daemon starts.
     public var plymouthListener: AbstractSocketListener?
+    /// The Plymouth mode the splash starts in (`--mode`, as plymouthd's): boot-up, or shutdown
+    /// or reboot for the splash of a system going down.
+    public var plymouthMode = "boot-up"
     /// Overrides the board's `motion` (`HALO_MOTION`), at start and after each reload.
     public var motion: MotionLevel?
     /// Where log lines go (standard error for `halo run`).
@@ -171,7 +174,7 @@ public final class DaemonAssembly {
         }
         do {
             try server.servePlymouth(
-                listener: options.plymouthListener, group: gid, modes: modes,
+                listener: options.plymouthListener, group: gid, modes: modes, mode: options.plymouthMode,
                 typing: Self.typing(on: options.display, onScreen: board.bootPromptsOnScreen))
         } catch {
             throw SetupError(error.description)

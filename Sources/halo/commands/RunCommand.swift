@@ -15,7 +15,7 @@ import HaloSetup
 /// (HaloSetup) opens the screen and ring and serves.
 enum RunCommand {
     static let usage =
-        "halo run [--board NAME|PATH] [--socket PATH] [--display mock|drm|fbdev|auto|none] [--wait-master SECONDS] [--psplash-fifo PATH] [--plymouth]"
+        "halo run [--board NAME|PATH] [--socket PATH] [--display mock|drm|fbdev|auto|none] [--wait-master SECONDS] [--psplash-fifo PATH] [--plymouth [--mode boot|shutdown|reboot|updates|system-upgrade|firmware-upgrade]]"
     static let defaultSocket = "/run/halo/halo.sock"
 
     static func run(_ words: [String]) throws(CLIError) {
@@ -25,7 +25,8 @@ enum RunCommand {
         let args: Arguments
         var waitMaster = 0
         do {
-            args = try Arguments(words, valued: ["board", "socket", "display", "wait-master", "psplash-fifo"], switches: ["plymouth"])
+            args = try Arguments(
+                words, valued: ["board", "socket", "display", "wait-master", "psplash-fifo", "mode"], switches: ["plymouth"])
             waitMaster = try args.integer("wait-master", default: 0, range: 0...3600)
         } catch {
             throw CLIError("\(error.description); usage: \(usage)", status: 2)
@@ -57,6 +58,16 @@ enum RunCommand {
             log: { Console.error("halo run: \($0)") })
         options.motion = motion
         options.plymouth = args.flags.contains("plymouth")
+        if let mode = args.options["mode"] {
+            // plymouthd's --mode words; `boot` is the boot-up mode.
+            let named = mode == "boot" ? "boot-up" : mode
+            guard options.plymouth || options.board.plymouth, PlymouthTranslator.defaultModes[named] != nil else {
+                throw CLIError(
+                    "--mode takes boot, shutdown, reboot, updates, system-upgrade or firmware-upgrade, with --plymouth (or a board with plymouth: yes), not '\(mode)'; usage: \(usage)",
+                    status: 2)
+            }
+            options.plymouthMode = named
+        }
         do { try DaemonLauncher.run(options) } catch { throw CLIError(error.description) }
     }
 }

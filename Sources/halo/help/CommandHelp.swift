@@ -70,6 +70,11 @@ struct CommandHelp {
                 Option(
                     name: "--plymouth", byDefault: "the board's plymouth key",
                     meaning: "also serve plymouthd's socket, so systemd and the plymouth command drive the boot splash"),
+                Option(
+                    name: "--mode MODE", byDefault: "boot",
+                    meaning:
+                        "the Plymouth mode the splash starts in, as plymouthd's --mode: boot, shutdown, reboot, updates, system-upgrade, firmware-upgrade"
+                ),
             ],
             example: "halo run --board raspberrypi-touch-display"),
         CommandHelp(
