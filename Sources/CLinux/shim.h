@@ -13,6 +13,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <linux/fb.h>
+#include <sys/vfs.h>
 #include <time.h>
 
 // The calling thread's id, for a timer aimed at that thread alone.

@@ -13,33 +13,32 @@ public enum BoardLoader {
     /// Loads a board by file path (anything with a `/` or ending in `.yaml`) or by name,
     /// searched in `searchPaths()`.
     public static func load(_ nameOrPath: String) throws(BoardError) -> Board {
-        let isPath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml")
-        let path: String
-        if isPath {
-            path = nameOrPath
-        } else {
-            let candidates: [String] = searchPaths().map { "\($0)/\(nameOrPath).yaml" }
-            let found = candidates.first(where: { access($0, R_OK) == 0 })
+        guard let path = file(of: nameOrPath) else {
             // The default board is built in, so demo, replay and lint work wherever halo is.
-            if found == nil && nameOrPath == BuiltInBoard.name {
+            if nameOrPath == BuiltInBoard.name {
                 let root = try YAMLReader.read(Array(BuiltInBoard.text.utf8), path: "\(BuiltInBoard.name) (built in)")
                 return try BoardSchema(path: "\(BuiltInBoard.name) (built in)").board(root, defaultName: BuiltInBoard.name)
             }
-            guard let found else {
-                let known = available().map(\.name).joined(separator: ", ")
-                throw BoardError(
-                    path: nameOrPath, line: nil, key: nil, message: "no such board",
-                    fix: known.isEmpty
-                        ? "give the path of a board file, or set HALO_BOARDS to the Boards folder"
-                        : "use one of: \(known), or give a file path")
-            }
-            path = found
+            let known = available().map(\.name).joined(separator: ", ")
+            throw BoardError(
+                path: nameOrPath, line: nil, key: nil, message: "no such board",
+                fix: known.isEmpty
+                    ? "give the path of a board file, or set HALO_BOARDS to the Boards folder"
+                    : "use one of: \(known), or give a file path")
         }
         let root = try YAMLReader.read(path: path)
         var name = path
         if let slash = name.lastIndex(of: "/") { name = String(name[name.index(after: slash)...]) }
         if name.hasSuffix(".yaml") { name.removeLast(5) }
         return try BoardSchema(path: path).board(root, defaultName: name)
+    }
+
+    /// The file a board is read from: `nameOrPath` itself when it is a path (anything with a
+    /// `/` or ending in `.yaml`), else the first `NAME.yaml` in `searchPaths()`; nil when no
+    /// file has that name (the built-in board has none).
+    public static func file(of nameOrPath: String) -> String? {
+        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml") { return nameOrPath }
+        return searchPaths().map { "\($0)/\(nameOrPath).yaml" }.first { access($0, R_OK) == 0 }
     }
 
     /// Every key a board file may hold, as a dotted path (`screen.width`): the schema's one

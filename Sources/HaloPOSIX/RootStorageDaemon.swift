@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import CLinux
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -24,12 +26,23 @@ public enum RootStorageDaemon {
         return true
     }
 
+    /// Whether the root file system is held in memory (ramfs or tmpfs), as an initramfs is.
+    /// initramfs-tools' images have no `/etc/initrd-release`; this tells them apart from a root
+    /// on a disk. Not used for the `@` mark, whose rule stays plymouthd's.
+    public static var rootIsInMemory: Bool {
+        var info = statfs()
+        guard statfs("/", &info) == 0 else { return false }
+        // RAMFS_MAGIC and TMPFS_MAGIC, from <linux/magic.h>.
+        return [0x8584_58f6, 0x0102_1994].contains(Int64(info.f_type))
+    }
+
     /// Moves this process into the real root mounted at `directory`, as plymouthd does when told
     /// of it (`newroot`): after the switch the initramfs is emptied, and a process that stayed
-    /// would find nothing at its old paths. Only from inside the initramfs, into an absolute
-    /// path that holds an `etc` folder (a root file system, not any directory).
+    /// would find nothing at its old paths. Only from inside an initramfs (`/etc/initrd-release`,
+    /// or a root held in memory), into an absolute path that holds an `etc` folder (a root file
+    /// system, not any directory).
     public static func enter(newRoot directory: String) throws(SystemError) {
-        guard inInitramfs else {
+        guard inInitramfs || rootIsInMemory else {
             throw SystemError("chroot", errno: EPERM, message: "the splash is not in an initramfs, so it stays where it is")
         }
         guard directory.hasPrefix("/"), directory.utf8.count < 4096, access(directory + "/etc", F_OK) == 0 else {

@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 import HaloBoards
+import HaloFreeType
 
-/// `halo boards`: lists the board profiles Halo can find.
+/// `halo boards`: lists the board profiles Halo can find; `halo boards --files [BOARD]` prints
+/// the files a board needs (its own file and its font), one a line, for an initramfs hook to copy.
 enum BoardsCommand {
+    static let usage = "halo boards | halo boards --files [NAME|PATH]"
+
     static func run(_ words: [String]) throws(CLIError) {
-        if !words.isEmpty { throw CLIError("boards takes no arguments", status: 2) }
+        if words.first == "--files" && words.count <= 2 { return try files(words.count == 2 ? words[1] : nil) }
+        if !words.isEmpty { throw CLIError("boards takes no arguments but --files [NAME|PATH]; usage: \(usage)", status: 2) }
         let found = BoardLoader.available()
         if found.isEmpty {
             throw CLIError(
@@ -29,6 +34,26 @@ enum BoardsCommand {
                 print("\(name.padding(28)) invalid: \(error.description)")
             }
         }
+    }
+}
+
+extension BoardsCommand {
+    /// The board's file (none for the built-in board) and its font file, as found now.
+    static func files(_ given: String?) throws(CLIError) {
+        let chosen: String
+        let board: Board
+        do {
+            chosen = try BoardLoader.deviceBoard(given)
+            board = try BoardLoader.load(chosen)
+        } catch {
+            throw CLIError(error.description)
+        }
+        let font = FontLocator.locate(board.theme.fontPath ?? FreeTypeText.defaultFontPath)
+        guard let found = font.found else {
+            throw CLIError("\(board.name)'s font is in none of \(font.looked.joined(separator: ", ")); install it or set theme.font.file")
+        }
+        if let file = BoardLoader.file(of: chosen) { print(file) }
+        print(found)
     }
 }
 

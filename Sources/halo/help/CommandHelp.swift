@@ -117,9 +117,10 @@ struct CommandHelp {
             ],
             example: "halo bench --scene s2 --frames 60"),
         CommandHelp(
-            name: "boards", usage: "halo boards",
+            name: "boards", usage: BoardsCommand.usage,
             brief: "list the board profiles",
-            summary: "Lists the board profiles Halo finds, with their screens and LEDs, and where it looked.",
+            summary:
+                "Lists the board profiles Halo finds, with their screens and LEDs, and where it looked. With --files, prints the files a board needs, its own and its font's, one a line (the device's board without a name): what an initramfs hook copies.",
             options: [], example: "halo boards"),
         CommandHelp(
             name: "help", usage: "halo help [COMMAND|control] | halo help --man",

@@ -31,6 +31,9 @@ struct QEMUMachine {
     var device: [String]
     var directory: URL
     var timeoutSeconds: Double = 240
+    /// The kernel's command line, and QEMU arguments besides the display (a disk).
+    var append = "console=ttyS0 panic=-1 quiet"
+    var extra: [String] = []
 
     static var available: Bool { Host.has("qemu-system-x86_64") }
 
@@ -43,11 +46,11 @@ struct QEMUMachine {
         let arguments =
             [
                 "qemu-system-x86_64", "-accel", accel, "-m", "512", "-nodefaults", "-display", "none", "-no-reboot",
-                "-kernel", kernel.path, "-initrd", initrd.path, "-append", "console=ttyS0 panic=-1 quiet",
+                "-kernel", kernel.path, "-initrd", initrd.path, "-append", append,
                 "-serial", "file:\(console.path)",
                 "-chardev", "socket,id=control,path=\(control),server=on,wait=off", "-serial", "chardev:control",
                 "-qmp", "unix:\(qmp),server=on,wait=off",
-            ] + device
+            ] + device + extra
         let errors = directory.appendingPathComponent("qemu.err")
         let p = try ChildProcess(arguments, stderr: .file(errors.path))
         defer { p.stop() }

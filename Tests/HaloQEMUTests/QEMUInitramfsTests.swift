@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import HaloTestSupport
+import Testing
+
+/// A real boot: an initramfs made by Debian's own `mkinitramfs` (initramfs-tools, the host's)
+/// with Halo's hook and scripts from `Sources/halo/install/initramfs-tools`, booted with
+/// Debian's kernel under QEMU onto a small ext4 root.
+@Suite(
+    "the initramfs-tools hook: Debian's mkinitramfs image booted on a real kernel under QEMU", .serialized,
+    .enabled(
+        if: QEMUMachine.available && Host.has("mkinitramfs") && Host.has("mkfs.ext4") && Host.has("unshare"),
+        "needs qemu-system-x86, initramfs-tools, e2fsprogs and util-linux"))
+struct QEMUInitramfsTests {
+    static let install = QEMUDisplayTests.packageRoot.appendingPathComponent("Sources/halo/install/initramfs-tools")
+
+    /// The initramfs-tools configuration of the test: the host's own, with Halo's hook and
+    /// scripts, the splash switched on for this image and the bochs board, and a script of the
+    /// test's in init-premount that uses the splash as the boot's scripts do.
+    func configuration(in dir: URL) throws -> URL {
+        let conf = dir.appendingPathComponent("initramfs-tools")
+        let fm = FileManager.default
+        for sub in ["hooks", "scripts/init-top", "scripts/init-premount", "scripts/init-bottom", "scripts/panic", "conf.d"] {
+            try fm.createDirectory(at: conf.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        for file in ["hooks/halo", "scripts/init-top/halo", "scripts/init-bottom/halo", "scripts/panic/halo"] {
+            try fm.copyItem(at: Self.install.appendingPathComponent(file), to: conf.appendingPathComponent(file))
+        }
+        let board = QEMUDisplayTests.packageRoot.appendingPathComponent("Boards/qemu-bochs.yaml").path
+        try "MODULES=most\nBUSYBOX=y\nCOMPRESS=zstd\n".write(
+            to: conf.appendingPathComponent("initramfs.conf"), atomically: true, encoding: .utf8)
+        try "SPLASH=yes\nBOARD=\(board)\n".write(to: conf.appendingPathComponent("conf.d/halo"), atomically: true, encoding: .utf8)
+        let premount = """
+            #!/bin/sh
+            # The test's own: what a boot script does with the splash, reported to the host.
+            [ "$1" = prereqs ] && exit 0
+            stty -F /dev/ttyS1 raw -echo
+            exec 3<>/dev/ttyS1
+            plymouth --ping; echo "REPORT initramfs-ping $?" >&3
+            echo "REPORT initramfs-pid $(pidof halo)" >&3
+            plymouth update --status="Checking disks"; echo "REPORT initramfs-update $?" >&3
+            sleep 1; echo "DUMP initramfs" >&3; read -r answer <&3
+            exec 3>&-
+
+            """
+        let script = conf.appendingPathComponent("scripts/init-premount/zz-halo-test")
+        try premount.write(to: script, atomically: true, encoding: .utf8)
+        try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return conf
+    }
+
+    /// mkinitramfs run as an owner runs it, in a mount namespace of its own where the kernel's
+    /// modules, its configuration and the halo under test sit where they would be installed;
+    /// the host's own /lib/modules, /boot and /usr/local/bin are untouched.
+    func mkinitramfs(_ conf: URL, kernel: GuestKernel, into out: URL, in dir: URL) throws -> String {
+        let modules = kernel.modules.deletingLastPathComponent()
+        let version = modules.lastPathComponent
+        let script = """
+            set -e
+            mount -t tmpfs none /lib/modules && mkdir /lib/modules/\(version) && mount --bind \(modules.path) /lib/modules/\(version)
+            mount -t tmpfs none /usr/local/bin && cp \(QEMUDisplayTests.haloBinary.path) /usr/local/bin/halo
+            mount -t tmpfs none /boot && cp \(modules.path)/../../../boot/config-\(version) /boot/
+            mkinitramfs -d \(conf.path) -o \(out.path) \(version)
+            """
+        return try Host.run("unshare", ["--mount", "--propagation", "private", "sh", "-c", script], in: dir)
+    }
+
+    /// The real root: busybox, the halo under test with its libraries (and as `plymouth`), and an
+    /// /sbin/init that checks the splash came through the switch, then quits it.
+    func rootImage(in dir: URL) throws -> URL {
+        let root = dir.appendingPathComponent("root")
+        let fm = FileManager.default
+        for d in ["bin", "sbin", "dev", "proc", "sys", "run", "tmp", "etc", "usr/bin"] {
+            try fm.createDirectory(at: root.appendingPathComponent(d), withIntermediateDirectories: true)
+        }
+        try fm.copyItem(atPath: GuestImage.busybox, toPath: root.appendingPathComponent("bin/busybox").path)
+        for applet in ["sh", "mount", "cat", "echo", "ls", "head", "stty", "pidof", "sleep", "poweroff", "grep", "tr", "sync"] {
+            try fm.createSymbolicLink(atPath: root.appendingPathComponent("bin/\(applet)").path, withDestinationPath: "busybox")
+        }
+        try fm.copyItem(at: QEMUDisplayTests.haloBinary, to: root.appendingPathComponent("usr/bin/halo"))
+        try fm.createSymbolicLink(atPath: root.appendingPathComponent("usr/bin/plymouth").path, withDestinationPath: "halo")
+        for library in try GuestImage.libraries(of: QEMUDisplayTests.haloBinary) {
+            let target = root.appendingPathComponent(String(library.dropFirst()))
+            try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if !fm.fileExists(atPath: target.path) {
+                try fm.copyItem(at: URL(fileURLWithPath: library).resolvingSymlinksInPath(), to: target)
+            }
+        }
+        let initScript = """
+            #!/bin/sh
+            export PATH=/bin:/usr/bin
+            stty -F /dev/ttyS1 raw -echo
+            exec 3<>/dev/ttyS1
+            report() { echo "REPORT $*" >&3; }
+            splash=$(pidof halo)
+            report root-pid $splash
+            report root-moved $([ -e /proc/$splash/root/sbin/init ] && echo yes || echo no)
+            plymouth --ping; report root-ping $?
+            plymouth display-message --text="Root mounted"; report root-message $?
+            sleep 1; echo "DUMP root" >&3; read -r answer <&3
+            plymouth quit; report quit $?
+            i=0; while [ -e /proc/$splash ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done
+            report gone $([ -e /proc/$splash ] && echo no || echo yes)
+            report log $(tr '\\n' '|' < /run/halo/initramfs.log)
+            echo END >&3
+            sync
+            poweroff -f
+
+            """
+        let initFile = root.appendingPathComponent("sbin/init")
+        try initScript.write(to: initFile, atomically: true, encoding: .utf8)
+        try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: initFile.path)
+        let image = dir.appendingPathComponent("root.img")
+        _ = try Host.run("mkfs.ext4", ["-q", "-F", "-L", "haloroot", "-d", root.path, image.path, "128M"])
+        return image
+    }
+
+    @Test(
+        "Halo's splash starts from init-top, answers the boot scripts' plymouth, moves into the real root at init-bottom, is still on screen and serving after the switch, the same process, and quits cleanly"
+    )
+    func realBoot() throws {
+        let (kernel, _) = try QEMUDisplayTests.prepared.get()
+        let dir = try QEMUInputTests.scratch("initramfs")
+        let initrd = dir.appendingPathComponent("initrd.img")
+        let built = try mkinitramfs(try configuration(in: dir), kernel: kernel, into: initrd, in: dir)
+        let listing = try Host.run("lsinitramfs", [initrd.path])
+        for file in [
+            "usr/bin/halo", "usr/bin/plymouth", "etc/halo/board.yaml", "scripts/init-top/halo",
+            "usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        ] {
+            #expect(listing.contains(file), "\(file) is in the image; mkinitramfs said: \(built)")
+        }
+        #expect(listing.contains("bochs.ko"), "the display's driver is in the image")
+        var machine = QEMUMachine(
+            kernel: kernel.vmlinux, initrd: initrd, device: ["-device", "bochs-display,xres=800,yres=480"], directory: dir)
+        machine.append = "root=LABEL=haloroot rw console=ttyS0 panic=-1 quiet"
+        machine.extra = ["-drive", "file=\(try rootImage(in: dir).path),format=raw,if=virtio"]
+        let outcome = try machine.boot()
+        let context = "\(outcome.reports); console:\n\(outcome.console.suffix(3000))"
+        #expect(outcome.report("initramfs-ping") == "0" && outcome.report("initramfs-update") == "0", "\(context)")
+        // initramfs-tools' images have no /etc/initrd-release, so neither plymouthd nor Halo marks
+        // itself @ there (nothing in them kills what the initramfs started); the same process
+        // serves on after the switch, its root moved into the real one at init-bottom.
+        #expect(outcome.report("initramfs-pid") != nil && outcome.report("initramfs-pid") == outcome.report("root-pid"), "\(context)")
+        #expect(outcome.report("root-moved") == "yes", "the splash reads the real root: \(context)")
+        #expect(outcome.report("root-ping") == "0" && outcome.report("root-message") == "0", "\(context)")
+        #expect(outcome.report("quit") == "0" && outcome.report("gone") == "yes", "\(context)")
+        let pictures = try ["initramfs", "root"].map { name in
+            try outcome.dumps[name].map { try Picture(ppm: $0) } ?? { throw Host.Failure(description: "no dump \(name): \(context)") }()
+        }
+        let background = pictures[0].rgb[0..<3]
+        #expect(pictures[0].rgb.count == 800 * 480 * 3)
+        #expect(
+            pictures.allSatisfy { p in stride(from: 0, to: p.rgb.count, by: 3).contains { p.rgb[$0..<$0 + 3] != background } },
+            "the splash is drawn, in the initramfs and after the switch")
+        #expect(pictures[1].differences(from: pictures[0]).count > 0, "the message changed the label")
+    }
+}
