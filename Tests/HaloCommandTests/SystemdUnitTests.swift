@@ -10,7 +10,7 @@ import Testing
 struct SystemdUnitTests {
     static let splashUnits = [
         "halo-splash.service", "halo-splash-quit.service", "halo-splash-quit-wait.service", "halo-splash-reboot.service",
-        "halo-splash-poweroff.service",
+        "halo-splash-poweroff.service", "halo-splash-switch-root.service",
     ]
 
     /// A root with systemd's units, Plymouth's, Halo's, and the programs the units run.
@@ -22,7 +22,7 @@ struct SystemdUnitTests {
         for dir in ["usr/local/bin", "bin"] {
             try fm.createDirectory(at: root.appendingPathComponent(dir), withIntermediateDirectories: true)
         }
-        let plymouth = try DebianPlymouth.unpacked(packageRoot: CommandTests.packageRoot).appendingPathComponent("lib/systemd/system")
+        let plymouth = DebianPlymouth.unitDirectory(in: try DebianPlymouth.unpacked(packageRoot: CommandTests.packageRoot))
         for source in ["/lib/systemd/system", plymouth.path] {
             let copy = try ChildProcess.run(["cp", "-a", source + "/.", units.path], timeout: 60)
             guard copy.status == 0 else { throw DebianPlymouth.Failure(description: "cp \(source): \(copy)") }

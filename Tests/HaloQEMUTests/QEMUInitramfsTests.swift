@@ -65,56 +65,6 @@ struct QEMUInitramfsTests {
         return try Host.run("unshare", ["--mount", "--propagation", "private", "sh", "-c", script], in: dir)
     }
 
-    /// The real root: busybox, the halo under test with its libraries (and as `plymouth`), and an
-    /// /sbin/init that checks the splash came through the switch, then quits it.
-    func rootImage(in dir: URL) throws -> URL {
-        let root = dir.appendingPathComponent("root")
-        let fm = FileManager.default
-        for d in ["bin", "sbin", "dev", "proc", "sys", "run", "tmp", "etc", "usr/bin"] {
-            try fm.createDirectory(at: root.appendingPathComponent(d), withIntermediateDirectories: true)
-        }
-        try fm.copyItem(atPath: GuestImage.busybox, toPath: root.appendingPathComponent("bin/busybox").path)
-        for applet in ["sh", "mount", "cat", "echo", "ls", "head", "stty", "pidof", "sleep", "poweroff", "grep", "tr", "sync"] {
-            try fm.createSymbolicLink(atPath: root.appendingPathComponent("bin/\(applet)").path, withDestinationPath: "busybox")
-        }
-        try fm.copyItem(at: QEMUDisplayTests.haloBinary, to: root.appendingPathComponent("usr/bin/halo"))
-        try fm.createSymbolicLink(atPath: root.appendingPathComponent("usr/bin/plymouth").path, withDestinationPath: "halo")
-        for library in try GuestImage.libraries(of: QEMUDisplayTests.haloBinary) {
-            let target = root.appendingPathComponent(String(library.dropFirst()))
-            try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if !fm.fileExists(atPath: target.path) {
-                try fm.copyItem(at: URL(fileURLWithPath: library).resolvingSymlinksInPath(), to: target)
-            }
-        }
-        let initScript = """
-            #!/bin/sh
-            export PATH=/bin:/usr/bin
-            stty -F /dev/ttyS1 raw -echo
-            exec 3<>/dev/ttyS1
-            report() { echo "REPORT $*" >&3; }
-            splash=$(pidof halo)
-            report root-pid $splash
-            report root-moved $([ -e /proc/$splash/root/sbin/init ] && echo yes || echo no)
-            plymouth --ping; report root-ping $?
-            plymouth display-message --text="Root mounted"; report root-message $?
-            sleep 1; echo "DUMP root" >&3; read -r answer <&3
-            plymouth quit; report quit $?
-            i=0; while [ -e /proc/$splash ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i+1)); done
-            report gone $([ -e /proc/$splash ] && echo no || echo yes)
-            report log $(tr '\\n' '|' < /run/halo/initramfs.log)
-            echo END >&3
-            sync
-            poweroff -f
-
-            """
-        let initFile = root.appendingPathComponent("sbin/init")
-        try initScript.write(to: initFile, atomically: true, encoding: .utf8)
-        try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: initFile.path)
-        let image = dir.appendingPathComponent("root.img")
-        _ = try Host.run("mkfs.ext4", ["-q", "-F", "-L", "haloroot", "-d", root.path, image.path, "128M"])
-        return image
-    }
-
     @Test(
         "Halo's splash starts from init-top, answers the boot scripts' plymouth, moves into the real root at init-bottom, is still on screen and serving after the switch, the same process, and quits cleanly"
     )
@@ -134,7 +84,7 @@ struct QEMUInitramfsTests {
         var machine = QEMUMachine(
             kernel: kernel.vmlinux, initrd: initrd, device: ["-device", "bochs-display,xres=800,yres=480"], directory: dir)
         machine.append = "root=LABEL=haloroot rw console=ttyS0 panic=-1 quiet"
-        machine.extra = ["-drive", "file=\(try rootImage(in: dir).path),format=raw,if=virtio"]
+        machine.extra = ["-drive", "file=\(try GuestRoot.image(in: dir).path),format=raw,if=virtio"]
         let outcome = try machine.boot()
         let context = "\(outcome.reports); console:\n\(outcome.console.suffix(3000))"
         #expect(outcome.report("initramfs-ping") == "0" && outcome.report("initramfs-update") == "0", "\(context)")

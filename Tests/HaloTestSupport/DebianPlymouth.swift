@@ -27,6 +27,13 @@ public enum DebianPlymouth {
         return unpacked
     }
 
+    /// Where the package keeps its systemd units: `lib/systemd/system` in bookworm's,
+    /// `usr/lib/systemd/system` in trixie's (merged /usr).
+    public static func unitDirectory(in unpacked: URL) -> URL {
+        let old = unpacked.appendingPathComponent("lib/systemd/system")
+        return FileManager.default.fileExists(atPath: old.path) ? old : unpacked.appendingPathComponent("usr/lib/systemd/system")
+    }
+
     /// Where the unpacked `libply` is, for LD_LIBRARY_PATH.
     public static let libraryDirectory = "usr/lib/x86_64-linux-gnu"
 }

@@ -29,7 +29,7 @@ USERADD_PACKAGES = "${PN}"
 GROUPADD_PARAM:${PN} = "--system halo"
 USERADD_PARAM:${PN} = "--system --no-create-home --home-dir /nonexistent --shell /bin/false --gid halo --groups video,input halo"
 
-SYSTEMD_SERVICE:${PN} = "halo@.service"
+SYSTEMD_SERVICE:${PN} = "halo@.service halo-splash.service"
 SYSTEMD_AUTO_ENABLE = "disable"
 
 do_install() {
@@ -38,8 +38,9 @@ do_install() {
     install -d ${D}${datadir}/halo/boards
     install -m 0644 ${S}/Boards/*.yaml ${D}${datadir}/halo/boards/
     install -d ${D}${systemd_system_unitdir}
-    sed 's|/usr/local/bin/halo|${bindir}/halo|' ${S}/Sources/halo/install/halo@.service \
-        > ${D}${systemd_system_unitdir}/halo@.service
+    for unit in ${S}/Sources/halo/install/halo@.service ${S}/Sources/halo/install/splash/*.service; do
+        sed 's|/usr/local/bin/halo|${bindir}/halo|g' $unit > ${D}${systemd_system_unitdir}/$(basename $unit)
+    done
     install -d ${D}${nonarch_base_libdir}/udev/rules.d
     install -m 0644 ${S}/Sources/halo/install/70-halo.rules ${D}${nonarch_base_libdir}/udev/rules.d/
 }

@@ -1,0 +1,48 @@
+#!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
+# dracut module: Halo as the boot splash in the initramfs, in Plymouth's place (Fedora and the
+# other dracut systems). Included where the owner made Halo the splash (halo-splash.service
+# enabled), or asked for with add_dracutmodules+=" halo ". The board is /etc/halo/board.yaml,
+# or halo_board=PATH in /etc/dracut.conf.d/ for an image built for another device.
+
+check() {
+    require_binaries halo || return 1
+    [[ -e /etc/systemd/system/sysinit.target.wants/halo-splash.service ]] && return 0
+    return 255
+}
+
+depends() {
+    # The display's drivers.
+    echo drm
+    return 0
+}
+
+install() {
+    local board="${halo_board:-/etc/halo/board.yaml}" files file
+    if ! files=$(halo boards --files "$board"); then
+        dwarn "halo: the board $board cannot be used; the initramfs has no Halo splash"
+        return 1
+    fi
+    inst_binary "$(command -v halo)" /usr/bin/halo
+    inst_simple "$board" /etc/halo/board.yaml
+    for file in $files; do
+        [[ $file == "$board" ]] || inst_simple "$file"
+    done
+    # Scripts and cryptsetup ask `plymouth`: without Plymouth, Halo answers under its name.
+    if ! dracut_module_included plymouth && [[ ! -e $initdir/usr/bin/plymouth ]]; then
+        ln_r /usr/bin/halo /usr/bin/plymouth
+    fi
+    if dracut_module_included systemd; then
+        local unit
+        for unit in halo-splash.service halo-splash-switch-root.service; do
+            sed 's|/usr/local/bin/halo|/usr/bin/halo|g' "$moddir/$unit" >"$initdir$systemdsystemunitdir/$unit"
+        done
+        mkdir -p "$initdir$systemdsystemunitdir/sysinit.target.wants" "$initdir$systemdsystemunitdir/initrd-switch-root.target.wants"
+        ln_r "$systemdsystemunitdir/halo-splash.service" "$systemdsystemunitdir/sysinit.target.wants/halo-splash.service"
+        ln_r "$systemdsystemunitdir/halo-splash-switch-root.service" \
+            "$systemdsystemunitdir/initrd-switch-root.target.wants/halo-splash-switch-root.service"
+    else
+        inst_hook pre-trigger 10 "$moddir/halo-start.sh"
+        inst_hook pre-pivot 90 "$moddir/halo-newroot.sh"
+    fi
+}
