@@ -32,6 +32,8 @@ public struct Board: Equatable, Sendable {
     /// Where a boot's passwords and questions are asked (`boot.prompts`): on the screen, typed
     /// on the console's keyboard, or always by the console's own agent.
     public var bootPromptsOnScreen = true
+    /// Whether the boot splash fills with systemd's boot progress (`boot.progress`).
+    public var bootProgressFromSystemd = true
     /// The devices people answer it with, and what they do.
     public var input = InputSettings()
     /// Where the mock display's `snapshot` writes; nil puts a `snapshots` folder beside the socket.

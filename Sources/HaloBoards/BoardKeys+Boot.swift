@@ -9,7 +9,12 @@ extension BoardSchema {
                 b.bootPromptsOnScreen = try s.parsed(
                     v, k, { ["screen": true, "console": false][$0] }, isNot: "a place for a boot's passwords",
                     "write screen (Halo draws them, typed on the console's keyboard) or console (the console's own agent asks)")
-            }
+            },
+            BoardKey("boot.progress") { s, v, k, b throws(BoardError) in
+                b.bootProgressFromSystemd = try s.parsed(
+                    v, k, { ["systemd": true, "none": false][$0] }, isNot: "a source of the boot's progress",
+                    "write systemd (the splash fills as systemd runs the boot's jobs) or none (it turns until told a value)")
+            },
         ] + modeKeys
 
     static let modeKeys: [BoardKey] = Board.bootModeNames.flatMap { mode in

@@ -98,4 +98,22 @@ struct PlymouthProtocolTests {
         let unknown = t.translate(request("C", "party"))
         #expect(unknown.effects == [.run(["dismiss boot", #"show boot circular label="Starting up" detached=yes"#])])
     }
+
+    @Test("systemd's boot progress fills the splash while booting up: only growing, never over a client's value, not in other modes")
+    func bootProgress() {
+        var t = PlymouthTranslator()
+        #expect(t.bootProgress(30) == [.run(["progress boot 30%"])])
+        #expect(t.bootProgress(20).isEmpty && t.bootProgress(30).isEmpty, "systemd's progress steps back as jobs are queued")
+        #expect(t.bootProgress(250) == [.run(["progress boot 100%"])])
+        #expect(t.translate(request("$")).effects == [.run([#"show boot circular label="Starting up" detached=yes value=100%"#])])
+        var client = PlymouthTranslator()
+        _ = client.translate(request("u", "10"))
+        #expect(client.bootProgress(50).isEmpty, "a client's system-update value stands")
+        var shutdown = PlymouthTranslator(mode: "shutdown")
+        #expect(shutdown.bootProgress(50).isEmpty)
+        var hidden = PlymouthTranslator()
+        _ = hidden.translate(request("H"))
+        #expect(hidden.bootProgress(40).isEmpty, "hidden: nothing drawn")
+        #expect(hidden.translate(request("$")).effects == [.run([#"show boot circular label="Starting up" detached=yes value=40%"#])])
+    }
 }

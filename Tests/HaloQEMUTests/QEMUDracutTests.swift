@@ -33,7 +33,7 @@ struct QEMUDracutTests {
             check() { return 255; }
             depends() { echo halo; }
             install() {
-                inst_multiple stty head pidof sleep cat
+                inst_multiple stty head pidof sleep cat grep
                 inst_simple "$moddir/halo-test.service" "$systemdsystemunitdir/halo-test.service"
                 inst_simple "$moddir/halo-test.sh" /usr/bin/halo-test.sh
                 mkdir -p "$initdir$systemdsystemunitdir/initrd.target.wants"
@@ -59,6 +59,7 @@ struct QEMUDracutTests {
             echo "REPORT initramfs-pid $(pidof halo)" >&3
             echo "REPORT initramfs-mark $(head -c 1 /proc/$(pidof halo)/cmdline)" >&3
             plymouth update --status="Checking disks"; echo "REPORT initramfs-update $?" >&3
+            echo "REPORT initramfs-$(halo ctl --socket /run/halo/halo.sock stats | grep -o 'boot-progress=[0-9a-z]*')" >&3
             sleep 1; echo "DUMP initramfs" >&3; read -r answer <&3
 
             """
@@ -91,7 +92,7 @@ struct QEMUDracutTests {
     }
 
     @Test(
-        "Halo's module starts the splash in a systemd initramfs, marked @, it answers plymouth there, moves into /sysroot before the switch, is spared by systemd, serves on in the real root as the same process, and quits cleanly"
+        "Halo's module starts the splash in a systemd initramfs, marked @, it fills with systemd's progress and answers plymouth there, moves into /sysroot before the switch, is spared by systemd, serves on in the real root as the same process, and quits cleanly"
     )
     func realBoot() throws {
         let (kernel, _) = try QEMUDisplayTests.prepared.get()
@@ -111,6 +112,8 @@ struct QEMUDracutTests {
         let context = "\(outcome.reports); console:\n\(outcome.console.suffix(3000))"
         #expect(outcome.report("initramfs-ping") == "0" && outcome.report("initramfs-update") == "0", "\(context)")
         #expect(outcome.report("initramfs-mark") == "@", "a systemd initramfs has /etc/initrd-release: \(context)")
+        let progress = outcome.reports.first { $0.hasPrefix("initramfs-boot-progress=") }.flatMap { Int($0.dropFirst(24)) }
+        #expect(progress.map { (1...100).contains($0) } == true, "the splash follows systemd's progress in the initramfs: \(context)")
         #expect(outcome.report("initramfs-pid") != nil && outcome.report("initramfs-pid") == outcome.report("root-pid"), "\(context)")
         #expect(outcome.report("root-moved") == "yes" && outcome.report("root-ping") == "0", "\(context)")
         #expect(outcome.report("quit") == "0" && outcome.report("gone") == "yes", "\(context)")

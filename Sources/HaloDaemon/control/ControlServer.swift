@@ -83,6 +83,13 @@ public final class ControlServer {
     /// Where keys a person types go while a question waits (the Plymouth server's prompts);
     /// nil when nothing asks.
     var typed: ((TypedKey) -> Void)?
+    /// systemd's boot progress goes to the Plymouth server's splash (`bootProgressed`).
+    var onBootProgress: ((Int) -> Void)?
+    /// Called once the splash moved into the real root (`newroot`): what could not be found in
+    /// the initramfs (libsystemd) may be there.
+    public var onNewRoot: (() -> Void)?
+    /// The last boot progress heard from systemd, in percent, for `stats`.
+    public internal(set) var bootProgress: Int?
     /// What the loop waits on besides its listener and clients: its signals, the display's
     /// events, and what the host adds (`watch`: a psplash FIFO, next the input devices).
     var sources: [any EventSource] = []

@@ -182,6 +182,7 @@ final class PlymouthServer: EventSource {
                 try RootStorageDaemon.enter(newRoot: directory)
                 report("moved into the real root at \(directory), as plymouthd does: later reads (a reload, the keyboard) come from there")
                 c.reply(.ack)
+                daemon.onNewRoot?()
             } catch {
                 report("stayed where it was at update-root-fs --new-root-dir=\(directory): \(error.description)")
                 c.reply(.ack)  // As plymouthd: the boot goes on either way.
@@ -192,6 +193,14 @@ final class PlymouthServer: EventSource {
     }
 
     func report(_ line: String) { daemon.report("plymouth", line) }
+
+    /// systemd's boot progress reached `percent`.
+    func bootProgressed(_ percent: Int) {
+        let now = daemon.clock()
+        for case .run(let lines) in translator.bootProgress(percent) {
+            for line in lines { _ = daemon.execute(line, at: now) }
+        }
+    }
 }
 
 /// The name plymouthd listens on, for the log.
@@ -213,8 +222,16 @@ extension ControlServer {
         let server = PlymouthServer(listener, daemon: self, group: group, modes: modes, mode: mode, typing: typing)
         watch(server)
         typed = { [unowned server] in server.typed([$0]) }
+        onBootProgress = { [unowned server] in server.bootProgressed($0) }
         // The splash is up from the start, as plymouthd's is once started in boot mode.
         _ = execute(server.translator.showLine(), at: clock())
+    }
+
+    /// systemd's boot progress, in percent (`SystemdProgress`): the splash fills with it while
+    /// booting up, unless a client gives the value.
+    public func bootProgressed(_ percent: Int) {
+        bootProgress = percent
+        onBootProgress?(percent)
     }
 
     /// `plymouth quit`: stop serving; `retainSplash` leaves the last frame on screen.

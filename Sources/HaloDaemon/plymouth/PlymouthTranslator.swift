@@ -62,6 +62,8 @@ public struct PlymouthTranslator: Sendable {
     var status: String?
     var message: String?
     var percent: Int?
+    /// A client gave the value (`system-update`): systemd's boot progress no longer sets it.
+    var percentFromClient = false
     var hidden = false
 
     /// A translator whose modes are the defaults changed by `modes` (a board's `boot` keys),
@@ -83,11 +85,13 @@ public struct PlymouthTranslator: Sendable {
             // As plymouthd: a value that is not a whole number from 0 to 100 counts as 0.
             let value = Int(request.text).flatMap { (0...100).contains($0) ? $0 : nil } ?? 0
             percent = value
+            percentFromClient = true
             return (.ack, hidden ? [] : [.run(["progress \(Self.id) \(value)%"])] + label())
         case "C":
             mode = modes[request.text] == nil ? "boot-up" : request.text
             // A new mode starts with its own words; the last mode's status is no longer true.
             percent = nil
+            percentFromClient = false
             status = nil
             return (.ack, hidden ? [] : [.run(["dismiss \(Self.id)", showLine()])])
         case "M":
@@ -116,6 +120,16 @@ public struct PlymouthTranslator: Sendable {
         case "L": return (.ack, [.ignore(keys: request.argument == nil ? nil : request.text)])
         default: return (.nak, [])
         }
+    }
+
+    /// systemd's boot progress, in percent: the splash's value while booting up, unless a
+    /// client gave one; it only grows, as systemd's may step back when jobs are queued.
+    public mutating func bootProgress(_ value: Int) -> [Effect] {
+        guard mode == "boot-up", !percentFromClient else { return [] }
+        let v = max(percent ?? 0, min(100, max(0, value)))
+        guard v != percent else { return [] }
+        percent = v
+        return hidden ? [] : [.run(["progress \(Self.id) \(v)%"])]
     }
 
     /// The line that shows the splash as it stands now.

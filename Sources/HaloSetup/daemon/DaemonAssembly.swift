@@ -138,6 +138,25 @@ public final class DaemonAssembly {
         return b
     }
 
+    /// The splash fills with systemd's boot progress while booting up, on a real screen or none
+    /// (the mock display's splash is a desktop's, whose systemd booted long ago), unless the
+    /// board says `boot.progress: none`. A system without systemd is said once, and is no error.
+    func followSystemdProgress() {
+        guard options.plymouthMode == "boot-up", options.board.bootProgressFromSystemd, options.display != .mock else { return }
+        switch SystemdProgress.open() {
+        case .success(let source):
+            server.onNewRoot = nil
+            source.onProgress = { [unowned server] in server.bootProgressed($0) }
+            source.onGiveUp = { [unowned server] in server.report("boot-progress", "the boot's progress is no longer followed: \($0)") }
+            server.watch(source)
+        case .failure(let error):
+            server.report(
+                "boot-progress", "the boot's progress is not followed yet: \(error.description); the splash turns until told a value")
+            // An initramfs without libsystemd: the real root may have it.
+            server.onNewRoot = { [unowned self] in self.followSystemdProgress() }
+        }
+    }
+
     /// Where a boot's passwords are typed: the console's keyboard through its terminal, so the
     /// system's keymap applies; on the mock display, `person type`, which a desktop always has;
     /// nowhere when the board leaves them to the console (`boot.prompts: console`).
@@ -179,6 +198,7 @@ public final class DaemonAssembly {
         } catch {
             throw SetupError(error.description)
         }
+        followSystemdProgress()
         if markedForSwitchRoot { banner += " (marked @ to live through the switch to the real root)" }
         banner += ", and Plymouth's @\(PlymouthServerName.name)"
     }

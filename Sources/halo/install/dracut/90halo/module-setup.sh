@@ -33,6 +33,8 @@ install() {
         ln_r /usr/bin/halo /usr/bin/plymouth
     fi
     if dracut_module_included systemd; then
+        # sd-bus, for the boot's progress from systemd (Halo looks it up at run time).
+        inst_libdir_file "libsystemd.so.0*"
         local unit
         for unit in halo-splash.service halo-splash-switch-root.service; do
             sed 's|/usr/local/bin/halo|/usr/bin/halo|g' "$moddir/$unit" >"$initdir$systemdsystemunitdir/$unit"
