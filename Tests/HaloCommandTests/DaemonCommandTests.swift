@@ -320,6 +320,30 @@ extension CommandTests {
         }
     }
 
+    @Test(
+        "halo run --show LINE: its indicator is in the very first frame, as replay draws it, not a show delay later; a bad line stops the start, naming it"
+    )
+    func showAtStart() throws {
+        let dir = try scratch()
+        let socket = dir.appendingPathComponent("halo.sock").path
+        let line = #"show boot circular label="Starting up" value=40%"#
+        let daemon = try startDaemon(socket: socket, ["--show", line])
+        defer { daemon.stop() }
+        usleep(800_000)  // longer than the show delay: a later indicator would have needed a second frame
+        let stats = try halo(["ctl", "--socket", socket, "stats"])
+        #expect(stats.out.hasPrefix("ok frames=1 "), "one frame, and it had the indicator: \(stats)")
+        let shot = try halo(["ctl", "--socket", socket, "snapshot"])
+        let replayDir = dir.appendingPathComponent("replay")
+        #expect(try halo(["replay", try script("@0 \(line)\n", in: dir), "--at", "2000", "--out", replayDir.path]).status == 0)
+        #expect(
+            try picture(URL(fileURLWithPath: String(shot.out.dropFirst(3).dropLast())))
+                == picture(replayDir.appendingPathComponent("2000.png")))
+        let bad = try halo([
+            "run", "--board", "mock-480x480", "--socket", dir.appendingPathComponent("bad.sock").path, "--show", "show up sideways",
+        ])
+        #expect(bad.status == 1 && bad.err.contains("--show 'show up sideways'"), "\(bad)")
+    }
+
     @Test("a headless board (display: none) serves its LED ring alone; without a ring it is refused with the fix")
     func headless() throws {
         let dir = try scratch()

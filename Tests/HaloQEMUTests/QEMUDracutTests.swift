@@ -83,6 +83,8 @@ struct QEMUDracutTests {
             mount --bind \(modules.path) /usr/lib/dracut/modules.d
             mount -t tmpfs none /lib/modules && mkdir /lib/modules/\(version) && mount --bind \(kernelModules.path) /lib/modules/\(version)
             mount -t tmpfs none /usr/local/bin && cp \(QEMUDisplayTests.haloBinary.path) /usr/local/bin/halo
+            # The package's modules as unpacked, without the index its postinst would make.
+            [ -e /lib/modules/\(version)/modules.dep ] || depmod \(version)
             DRACUT_PATH="/sbin /bin /usr/sbin /usr/bin /usr/local/bin" dracut --force --no-hostonly --no-early-microcode \\
                 --conf /dev/null --confdir \(conf.path) --kver \(version) \\
                 --modules "systemd systemd-initrd systemd-udevd kernel-modules rootfs-block udev-rules base fs-lib drm halo halotest" \\

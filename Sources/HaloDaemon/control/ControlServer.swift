@@ -369,6 +369,14 @@ public final class ControlServer {
 
     /// Runs one line as a client would send it (a daemon command or a line of the control
     /// language); returns the reply.
+    /// Runs `line` as the host, at the daemon's start, as if it had been asked one show delay
+    /// ago: the indicator a boot asks for on the command line (`halo run --show`), or the
+    /// Plymouth splash, is the first picture, in the first frame, not half a second later.
+    public func executeAtStart(_ line: String) -> String {
+        let now = clock()
+        return execute(line, at: Instant(microseconds: now.microseconds &- engine.policy.showDelay.value &* 1000))
+    }
+
     public func execute(_ line: String, at now: Instant, owner: Owner = .host) -> String {
         execute(line, at: now, owner: owner, client: nil)
     }

@@ -224,7 +224,7 @@ extension ControlServer {
         typed = { [unowned server] in server.typed([$0]) }
         onBootProgress = { [unowned server] in server.bootProgressed($0) }
         // The splash is up from the start, as plymouthd's is once started in boot mode.
-        _ = execute(server.translator.showLine(), at: clock())
+        _ = executeAtStart(server.translator.showLine())
     }
 
     /// systemd's boot progress, in percent (`SystemdProgress`): the splash fills with it while

@@ -39,6 +39,8 @@ public struct DaemonOptions {
     /// The Plymouth mode the splash starts in (`--mode`, as plymouthd's): boot-up, or shutdown
     /// or reboot for the splash of a system going down.
     public var plymouthMode = "boot-up"
+    /// A control line to run at start, whose indicator is in the first frame (`--show`).
+    public var showAtStart: String?
     /// Overrides the board's `motion` (`HALO_MOTION`), at start and after each reload.
     public var motion: MotionLevel?
     /// Where log lines go (standard error for `halo run`).
@@ -126,6 +128,12 @@ public final class DaemonAssembly {
         wireReloads()
         wirePsplash()
         try wirePlymouth()
+        if let line = options.showAtStart {
+            let reply = server.executeAtStart(line)
+            if reply.hasPrefix("error") {
+                throw SetupError("--show '\(line)': \(reply.dropFirst(6)); write one line of the control language")
+            }
+        }
     }
 
     static func screen<D: Display>(_ display: D, _ engine: Engine) -> any ScreenUpdating { Screen(engine: engine, display: display) }

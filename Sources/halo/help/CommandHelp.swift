@@ -71,6 +71,11 @@ struct CommandHelp {
                     name: "--plymouth", byDefault: "the board's plymouth key",
                     meaning: "also serve plymouthd's socket, so systemd and the plymouth command drive the boot splash"),
                 Option(
+                    name: "--show LINE", byDefault: "none",
+                    meaning:
+                        "a control line to run at start, its indicator in the first frame (a boot script's progress without a second process)"
+                ),
+                Option(
                     name: "--mode MODE", byDefault: "boot",
                     meaning:
                         "the Plymouth mode the splash starts in, as plymouthd's --mode: boot, shutdown, reboot, updates, system-upgrade, firmware-upgrade"
