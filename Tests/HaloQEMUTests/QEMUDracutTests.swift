@@ -106,11 +106,7 @@ struct QEMUDracutTests {
         for file in ["usr/bin/halo", "usr/bin/plymouth", "etc/halo/board.yaml", "halo-splash.service", "halo-splash-switch-root.service"] {
             #expect(listing.contains(file), "\(file) is in the image; dracut said: \(built)")
         }
-        var machine = QEMUMachine(
-            kernel: kernel.vmlinux, initrd: initrd, device: ["-device", "bochs-display,xres=800,yres=480"], directory: dir)
-        machine.append = "root=LABEL=haloroot rw console=ttyS0 panic=-1 quiet"
-        machine.extra = ["-drive", "file=\(try GuestRoot.image(in: dir).path),format=raw,if=virtio"]
-        let outcome = try machine.boot()
+        let outcome = try GuestRoot.boot(kernel, initrd: initrd, in: dir)
         let context = "\(outcome.reports); console:\n\(outcome.console.suffix(3000))"
         #expect(outcome.report("initramfs-ping") == "0" && outcome.report("initramfs-update") == "0", "\(context)")
         #expect(outcome.report("initramfs-mark") == "@", "a systemd initramfs has /etc/initrd-release: \(context)")
@@ -119,9 +115,7 @@ struct QEMUDracutTests {
         #expect(outcome.report("initramfs-pid") != nil && outcome.report("initramfs-pid") == outcome.report("root-pid"), "\(context)")
         #expect(outcome.report("root-moved") == "yes" && outcome.report("root-ping") == "0", "\(context)")
         #expect(outcome.report("quit") == "0" && outcome.report("gone") == "yes", "\(context)")
-        let pictures = try ["initramfs", "root"].map { name in
-            try outcome.dumps[name].map { try Picture(ppm: $0) } ?? { throw Host.Failure(description: "no dump \(name): \(context)") }()
-        }
+        let pictures = try outcome.pictures(["initramfs", "root"], context: context)
         #expect(pictures[1].differences(from: pictures[0]).count > 0, "the splash drawn on, its label changed")
     }
 }

@@ -81,11 +81,7 @@ struct QEMUInitramfsTests {
             #expect(listing.contains(file), "\(file) is in the image; mkinitramfs said: \(built)")
         }
         #expect(listing.contains("bochs.ko"), "the display's driver is in the image")
-        var machine = QEMUMachine(
-            kernel: kernel.vmlinux, initrd: initrd, device: ["-device", "bochs-display,xres=800,yres=480"], directory: dir)
-        machine.append = "root=LABEL=haloroot rw console=ttyS0 panic=-1 quiet"
-        machine.extra = ["-drive", "file=\(try GuestRoot.image(in: dir).path),format=raw,if=virtio"]
-        let outcome = try machine.boot()
+        let outcome = try GuestRoot.boot(kernel, initrd: initrd, in: dir)
         let context = "\(outcome.reports); console:\n\(outcome.console.suffix(3000))"
         #expect(outcome.report("initramfs-ping") == "0" && outcome.report("initramfs-update") == "0", "\(context)")
         // initramfs-tools' images have no /etc/initrd-release, so neither plymouthd nor Halo marks
@@ -95,9 +91,7 @@ struct QEMUInitramfsTests {
         #expect(outcome.report("root-moved") == "yes", "the splash reads the real root: \(context)")
         #expect(outcome.report("root-ping") == "0" && outcome.report("root-message") == "0", "\(context)")
         #expect(outcome.report("quit") == "0" && outcome.report("gone") == "yes", "\(context)")
-        let pictures = try ["initramfs", "root"].map { name in
-            try outcome.dumps[name].map { try Picture(ppm: $0) } ?? { throw Host.Failure(description: "no dump \(name): \(context)") }()
-        }
+        let pictures = try outcome.pictures(["initramfs", "root"], context: context)
         let background = pictures[0].rgb[0..<3]
         #expect(pictures[0].rgb.count == 800 * 480 * 3)
         #expect(

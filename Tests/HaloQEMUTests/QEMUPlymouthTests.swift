@@ -74,9 +74,7 @@ struct QEMUPlymouthTests {
         #expect(
             outcome.report("raw") == "-icanon" && outcome.report("restored") == "icanon",
             "read raw while asked, then as it was: \(outcome.reports)")
-        let pictures = try ["asked", "typed", "answered"].map { name in
-            try outcome.dumps[name].map { try Picture(ppm: $0) } ?? { throw Host.Failure(description: "no dump \(name)") }()
-        }
+        let pictures = try outcome.pictures(["asked", "typed", "answered"], context: "\(outcome.reports)")
         // Left of the field inside the 480 px box centred on the 800 px panel: the box's white
         // while asked; the splash's background once answered.
         func pixel(_ p: Picture, _ x: Int, _ y: Int) -> [UInt8] { Array(p.rgb[(y * p.width + x) * 3..<(y * p.width + x) * 3 + 3]) }

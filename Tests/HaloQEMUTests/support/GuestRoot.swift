@@ -57,4 +57,23 @@ enum GuestRoot {
         _ = try Host.run("mkfs.ext4", ["-q", "-F", "-L", "haloroot", "-d", root.path, image.path, "128M"])
         return image
     }
+
+    /// Boots Debian's kernel with `initrd` onto a root made here, on an 800x480 bochs display.
+    static func boot(_ kernel: GuestKernel, initrd: URL, in dir: URL) throws -> QEMUMachine.Outcome {
+        var machine = QEMUMachine(
+            kernel: kernel.vmlinux, initrd: initrd, device: ["-device", "bochs-display,xres=800,yres=480"], directory: dir)
+        machine.append = "root=LABEL=haloroot rw console=ttyS0 panic=-1 quiet"
+        machine.extra = ["-drive", "file=\(try image(in: dir).path),format=raw,if=virtio"]
+        return try machine.boot()
+    }
+}
+
+extension QEMUMachine.Outcome {
+    /// The screendumps `names`, in order; an error names the first that was not taken.
+    func pictures(_ names: [String], context: String) throws -> [Picture] {
+        try names.map { name in
+            guard let url = dumps[name] else { throw Host.Failure(description: "no dump \(name): \(context)") }
+            return try Picture(ppm: url)
+        }
+    }
 }
