@@ -38,13 +38,36 @@ enum BenchCommand {
                 status: 2)
         }
 
+        let board = try screenBoard(scene, format: args.options["format"])
+        let session = try DemoCommand.makeSession(board)
+        let first = try stage(scene, session)
+        if args.flags.contains("setup-only") {
+            // The same report as a measured run, so that the difference of the two runs' counts
+            // is the frames' cost alone, not the cost of formatting a longer line.
+            report(scene, board, drawn: "nothing drawn (--setup-only)", first: 0, frames: 0, session.screen)
+            return
+        }
+        do {
+            try session.screen.update(at: Instant(microseconds: first))
+            let firstPixels = session.screen.pixelsTouched
+            try drawFrames(scene, frames, after: first, session)
+            report(scene, board, drawn: "first frame drawn", first: firstPixels, frames: frames, session.screen)
+        } catch let e as ControlError {
+            throw CLIError(e.message)
+        } catch {
+            throw CLIError("\(error)")
+        }
+    }
+
+    /// The bench board of a screen scene: its size, format and background, with no show delay.
+    static func screenBoard(_ scene: String, format name: String?) throws(CLIError) -> Board {
         var board = Board(name: "bench")
         switch scene {
         case "s6": (board.width, board.height) = (1920, 1080)
         case "s7": (board.width, board.height, board.format) = (800, 480, .rgb565)
         default: break
         }
-        if let name = args.options["format"] {
+        if let name {
             guard let format = PixelFormat(name: name) else {
                 throw CLIError(
                     "--format \(name) is not a pixel format; use one of \(PixelFormat.allCases.map(\.rawValue).joined(separator: ", "))",
@@ -55,64 +78,49 @@ enum BenchCommand {
         board.theme.background = ["s4", "s5", "s6", "s7"].contains(scene) ? Color(rgb: 0x808080) : .black
         board.policy.showDelay = Milliseconds(0)
         board.policy.minimumVisible = Milliseconds(0)
-        let session = try DemoCommand.makeSession(board)
-        let engine = session.engine
-        // Each command's time; frames come after it.
-        let first: Int64
+        return board
+    }
+
+    /// Gives the scene its command; returns the time of its first frame, in microseconds.
+    static func stage(_ scene: String, _ session: MockSession) throws(CLIError) -> Int64 {
         switch scene {
-        case "s1":
-            try DemoCommand.apply("show ring circular value=60%", at: 0, session)
-            first = 0
-        case "s2":
-            try DemoCommand.apply("show ring circular", at: 0, session)
-            first = 0
-        case "s3":
-            try DemoCommand.apply("show bar linear value=60%", at: 0, session)
-            first = 0
+        case "s1": try DemoCommand.apply("show ring circular value=60%", at: 0, session)
+        case "s2": try DemoCommand.apply("show ring circular", at: 0, session)
+        case "s3": try DemoCommand.apply("show bar linear value=60%", at: 0, session)
         case "s4":
             try DemoCommand.apply("toast \"Upload complete\"", at: 0, session)
-            first = 200_000
+            return 200_000
         case "s6":
             // The checkout as it appears: the first frame and then the dimming's fade-in.
             try DemoCommand.apply("show pay checkout label=\"Processing payment\"", at: 0, session)
-            first = 0
         default:
             // The checkout once its dimming has faded in, then its spinner turning.
             try DemoCommand.apply("show pay checkout label=\"Processing payment\"", at: 0, session)
-            first = 200_000
+            return 200_000
         }
-        if args.flags.contains("setup-only") {
-            // The same report as a measured run, so that the difference of the two runs' counts
-            // is the frames' cost alone, not the cost of formatting a longer line.
-            report(scene, board, drawn: "nothing drawn (--setup-only)", first: 0, frames: 0, session.screen)
-            return
-        }
-        do {
-            try session.screen.update(at: Instant(microseconds: first))
-            let firstPixels = session.screen.pixelsTouched
-            for i in stride(from: 1, through: frames, by: 1) {
-                let t: Int64
-                switch scene {
-                case "s1", "s3":
-                    // One percent more per frame, shown after its glide has finished: no animation.
-                    t = Int64(i) * 1_000_000
-                    let percent = (60 + i) % 101
-                    let id = scene == "s1" ? "ring" : "bar"
-                    try engine.apply(
-                        .progress(id: id, value: ProgressValue(fractionQ16: Int32(percent * 65536 / 100), form: .percent)),
-                        at: Instant(microseconds: t - 500_000))
-                default:
-                    t = first + Int64(i) * frameMicroseconds
-                }
-                try session.screen.update(at: Instant(microseconds: t))
+        return 0
+    }
+
+    /// The N frames after the first: s1 and s3 one percent more each, shown after its glide has
+    /// finished (no animation); the others a frame's time apart, animating.
+    static func drawFrames(_ scene: String, _ frames: Int, after first: Int64, _ session: MockSession) throws {
+        for i in stride(from: 1, through: frames, by: 1) {
+            let t: Int64
+            switch scene {
+            case "s1", "s3":
+                t = Int64(i) * 1_000_000
+                let percent = (60 + i) % 101
+                try session.engine.apply(
+                    .progress(
+                        id: scene == "s1" ? "ring" : "bar", value: ProgressValue(fractionQ16: Int32(percent * 65536 / 100), form: .percent)),
+                    at: Instant(microseconds: t - 500_000))
+            default:
+                t = first + Int64(i) * frameMicroseconds
             }
-            report(scene, board, drawn: "first frame drawn", first: firstPixels, frames: frames, session.screen)
-        } catch let e as ControlError {
-            throw CLIError(e.message)
-        } catch {
-            throw CLIError("\(error)")
+            try session.screen.update(at: Instant(microseconds: t))
         }
     }
+
     static func report(_ scene: String, _ board: Board, drawn: String, first: Int64, frames: Int, _ s: Screen<MemoryDisplay>) {
         let further = s.pixelsTouched - first
         print(

@@ -32,51 +32,11 @@ public struct TerminalKeyDecoder: Sendable {
         var keys: [TypedKey] = []
         var text: [UInt8] = partial
         partial = []
-        func flush() {
-            if !text.isEmpty, let s = Self.decodeWhole(&text) { keys.append(.text(s)) }
-            text.removeAll()
-        }
-        for byte in bytes {
-            let wasReturn = afterReturn
-            afterReturn = false
-            switch state {
-            case .escape:
-                state = byte == UInt8(ascii: "[") ? .controlSequence : byte == UInt8(ascii: "O") ? .singleShift : .ground
-                continue
-            case .controlSequence:
-                if (0x40...0x7E).contains(byte) { state = .ground }
-                continue
-            case .singleShift:
-                state = .ground
-                continue
-            case .ground: break
-            }
-            switch byte {
-            case 0x1B:
-                flush()
-                state = .escape
-            case 0x0D, 0x0A:
-                flush()
-                if byte == 0x0A && wasReturn { continue }
-                afterReturn = byte == 0x0D
-                keys.append(.enter)
-            case 0x7F, 0x08:
-                flush()
-                keys.append(.erase)
-            case 0x15:
-                flush()
-                keys.append(.eraseAll)
-            case 0x03, 0x04:
-                flush()
-                keys.append(.cancel)
-            case 0..<0x20: continue
-            default: text.append(byte)
-            }
-        }
+        for byte in bytes { step(byte, text: &text, keys: &keys) }
         if state == .escape {
             // ESC ended the read: the Escape key, not the start of a sequence.
             state = .ground
-            flush()
+            Self.flush(&text, into: &keys)
             keys.append(.cancel)
             return keys
         }
@@ -86,8 +46,53 @@ public struct TerminalKeyDecoder: Sendable {
             partial = Array(text.suffix(cut))
             text.removeLast(cut)
         }
-        flush()
+        Self.flush(&text, into: &keys)
         return keys
+    }
+
+    /// One byte: inside an escape sequence it is skipped; a control byte ends the text so far
+    /// and becomes its key; anything else is text.
+    mutating func step(_ byte: UInt8, text: inout [UInt8], keys: inout [TypedKey]) {
+        let wasReturn = afterReturn
+        afterReturn = false
+        switch state {
+        case .escape:
+            state = byte == UInt8(ascii: "[") ? .controlSequence : byte == UInt8(ascii: "O") ? .singleShift : .ground
+            return
+        case .controlSequence:
+            if (0x40...0x7E).contains(byte) { state = .ground }
+            return
+        case .singleShift:
+            state = .ground
+            return
+        case .ground: break
+        }
+        let key: TypedKey?
+        switch byte {
+        case 0x1B:
+            state = .escape
+            key = nil
+        case 0x0D, 0x0A:
+            // CR LF is one Enter.
+            if byte == 0x0A && wasReturn { return }
+            afterReturn = byte == 0x0D
+            key = .enter
+        case 0x7F, 0x08: key = .erase
+        case 0x15: key = .eraseAll
+        case 0x03, 0x04: key = .cancel
+        case 0..<0x20: return
+        default:
+            text.append(byte)
+            return
+        }
+        Self.flush(&text, into: &keys)
+        if let key { keys.append(key) }
+    }
+
+    /// The text gathered so far, as one key.
+    static func flush(_ text: inout [UInt8], into keys: inout [TypedKey]) {
+        if !text.isEmpty, let s = decodeWhole(&text) { keys.append(.text(s)) }
+        text.removeAll()
     }
 
     /// How many bytes at the end of `bytes` begin a UTF-8 character that is not complete.
