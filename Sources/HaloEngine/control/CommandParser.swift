@@ -37,15 +37,7 @@ public enum CommandParser {
 
     static func parse(verb: String, _ args: [Token]) throws -> Command {
         switch verb {
-        case "show":
-            let id = try identifier(args, verb)
-            guard args.count >= 2, case .word(let kindName) = args[1] else {
-                throw ControlError("show needs a kind after the id: one of \(IndicatorKind.names)")
-            }
-            guard let kind = IndicatorKind(rawValue: kindName) else {
-                throw ControlError("unknown kind '\(kindName)'; use one of \(IndicatorKind.names)")
-            }
-            return .show(id: id, kind: kind, options: try showOptions(Array(args.dropFirst(2))))
+        case "show": return try show(args)
         case "progress":
             let id = try identifier(args, verb)
             try expectCount(args, 2, "progress <id> <value>, e.g. progress upload 60%")
@@ -57,30 +49,7 @@ public enum CommandParser {
             let id = try identifier(args, verb)
             try expectCount(args, 2, "label <id> \"text\"")
             return .label(id: id, text: args[1].text)
-        case "succeed":
-            let id = try identifier(args, verb)
-            guard args.count >= 2, case .quoted(let text) = args[1], !isBlank(text) else {
-                throw ControlError(
-                    "succeed needs a label saying what completed, e.g. succeed \(id) \"Photos uploaded\"", code: .labelRequired)
-            }
-            if args.count > 3 { throw ControlError("too many words; use succeed <id> \"label\" [persist]") }
-            var persist = false
-            if args.count == 3 {
-                guard args[2] == .word("persist") else {
-                    throw ControlError("unknown option '\(args[2].text)' after succeed; the only one is persist")
-                }
-                persist = true
-            }
-            return .succeed(id: id, label: text, persist: persist)
-        case "fail":
-            let id = try identifier(args, verb)
-            guard args.count >= 2, case .quoted(let text) = args[1], !isBlank(text) else {
-                throw ControlError(
-                    "fail needs a label saying what failed and how to fix it, e.g. fail \(id) \"Upload failed. Check the network and retry.\"",
-                    code: .labelRequired)
-            }
-            try expectCount(args, 2, "fail <id> \"label\"")
-            return .fail(id: id, label: text)
+        case "succeed", "fail": return try outcome(verb, args)
         case "dismiss":
             let id = try identifier(args, verb)
             try expectCount(args, 1, "dismiss <id>")
@@ -93,19 +62,64 @@ public enum CommandParser {
             let id = try identifier(args, verb)
             try expectCount(args, 1, "\(verb) <id>")
             return verb == "pause" ? .pause(id: id) : .resume(id: id)
-        case "toast":
-            guard args.count >= 1, case .quoted(let text) = args[0], !isBlank(text) else {
-                throw ControlError("toast needs its text in quotes, e.g. toast \"Settings saved\"")
-            }
-            if args.count > 2 || (args.count == 2 && args[1] != .word("long")) {
-                throw ControlError("toast takes the text and optionally the word long: toast \"text\" [long]")
-            }
-            return .toast(text: text, long: args.count == 2)
+        case "toast": return try toast(args)
         default:
             throw ControlError(
                 "unknown command '\(verb)'; expected one of: show, progress, label, succeed, fail, dismiss, cancel, pause, resume, toast",
                 code: .unknownCommand)
         }
+    }
+
+    /// `show <id> <kind> [key=value ...]`.
+    static func show(_ args: [Token]) throws -> Command {
+        let verb = "show"
+        let id = try identifier(args, verb)
+        guard args.count >= 2, case .word(let kindName) = args[1] else {
+            throw ControlError("show needs a kind after the id: one of \(IndicatorKind.names)")
+        }
+        guard let kind = IndicatorKind(rawValue: kindName) else {
+            throw ControlError("unknown kind '\(kindName)'; use one of \(IndicatorKind.names)")
+        }
+        return .show(id: id, kind: kind, options: try showOptions(Array(args.dropFirst(2))))
+    }
+
+    /// `succeed <id> "label" [persist]` and `fail <id> "label"`: the label is required.
+    static func outcome(_ verb: String, _ args: [Token]) throws -> Command {
+        if verb == "fail" {
+            let id = try identifier(args, verb)
+            guard args.count >= 2, case .quoted(let text) = args[1], !isBlank(text) else {
+                throw ControlError(
+                    "fail needs a label saying what failed and how to fix it, e.g. fail \(id) \"Upload failed. Check the network and retry.\"",
+                    code: .labelRequired)
+            }
+            try expectCount(args, 2, "fail <id> \"label\"")
+            return .fail(id: id, label: text)
+        }
+        let id = try identifier(args, verb)
+        guard args.count >= 2, case .quoted(let text) = args[1], !isBlank(text) else {
+            throw ControlError(
+                "succeed needs a label saying what completed, e.g. succeed \(id) \"Photos uploaded\"", code: .labelRequired)
+        }
+        if args.count > 3 { throw ControlError("too many words; use succeed <id> \"label\" [persist]") }
+        var persist = false
+        if args.count == 3 {
+            guard args[2] == .word("persist") else {
+                throw ControlError("unknown option '\(args[2].text)' after succeed; the only one is persist")
+            }
+            persist = true
+        }
+        return .succeed(id: id, label: text, persist: persist)
+    }
+
+    /// `toast "text" [long]`.
+    static func toast(_ args: [Token]) throws -> Command {
+        guard args.count >= 1, case .quoted(let text) = args[0], !isBlank(text) else {
+            throw ControlError("toast needs its text in quotes, e.g. toast \"Settings saved\"")
+        }
+        if args.count > 2 || (args.count == 2 && args[1] != .word("long")) {
+            throw ControlError("toast takes the text and optionally the word long: toast \"text\" [long]")
+        }
+        return .toast(text: text, long: args.count == 2)
     }
 
     static func identifier(_ args: [Token], _ verb: String) throws -> String {

@@ -141,50 +141,56 @@ public final class Engine {
             }
             a.label = label.isEmpty ? nil : label
             store(a)
-        case .succeed(let id, let label, let persist):
-            var a = try active(id, "succeed")
-            guard a.kind.hasOutcome else {
-                throw ControlError(
-                    "a \(a.kind.rawValue) indicator has no success state; dismiss it and show the result with a toast", code: .refused)
-            }
-            a.label = label
-            end(&a, .succeeded(persist: persist), now)
-            a.removeAt = persist ? nil : max(now + policy.successHold, a.visibleFrom + policy.minimumVisible)
-            store(a)
-        case .fail(let id, let label):
-            var a = try active(id, "fail")
-            guard a.kind.hasOutcome else {
-                throw ControlError(
-                    "a \(a.kind.rawValue) indicator has no error state; dismiss it and report the error with a toast", code: .refused)
-            }
-            a.label = label
-            end(&a, .failed, now)
-            store(a)
+        case .succeed(let id, let label, let persist): try conclude(id, .succeeded(persist: persist), label: label, now)
+        case .fail(let id, let label): try conclude(id, .failed, label: label, now)
         case .dismiss(let id):
             guard var a = find(id) else { throw unknown(id) }
             if a.removeAt.map({ $0 <= now }) ?? false { throw unknown(id) }
             if a.outcome == nil { a.endedAt = now }
             leave(&a, now)
             store(a)
-        case .cancel(let id):
-            var a = try active(id, "cancel")
-            guard a.cancellable else {
-                throw ControlError("\(id) is not cancellable; show it with cancellable=yes to give it a stop icon", code: .refused)
-            }
-            // The ring unwinds the fill it showed; a cancel behind another indicator shows nothing.
-            if let lead = Lead.index(activities, at: now), activities[lead].id == id {
-                ringCancel = (a.shownFraction(at: now) ?? 0, now)
-            }
-            a.outcome = .cancelled
-            a.endedAt = now
-            leave(&a, now)
-            store(a)
+        case .cancel(let id): try cancel(id, now)
         case .pause(let id): try pause(id, at: now)
         case .resume(let id): try resume(id, at: now)
         case .toast(let text, let long):
             return toasts.enqueue(text, long: long, at: now, engine: self)
         }
         return []
+    }
+
+    /// `succeed` or `fail`: the activity ends with `outcome` and its label says what happened.
+    func conclude(_ id: String, _ outcome: Activity.Outcome, label: String, _ now: Instant) throws(ControlError) {
+        let succeeded = outcome != .failed
+        var a = try active(id, succeeded ? "succeed" : "fail")
+        guard a.kind.hasOutcome else {
+            throw ControlError(
+                succeeded
+                    ? "a \(a.kind.rawValue) indicator has no success state; dismiss it and show the result with a toast"
+                    : "a \(a.kind.rawValue) indicator has no error state; dismiss it and report the error with a toast",
+                code: .refused)
+        }
+        a.label = label
+        end(&a, outcome, now)
+        if case .succeeded(let persist) = outcome {
+            a.removeAt = persist ? nil : max(now + policy.successHold, a.visibleFrom + policy.minimumVisible)
+        }
+        store(a)
+    }
+
+    /// `cancel`: the app's answer to a stop; the ring unwinds what it showed.
+    func cancel(_ id: String, _ now: Instant) throws(ControlError) {
+        var a = try active(id, "cancel")
+        guard a.cancellable else {
+            throw ControlError("\(id) is not cancellable; show it with cancellable=yes to give it a stop icon", code: .refused)
+        }
+        // The ring unwinds the fill it showed; a cancel behind another indicator shows nothing.
+        if let lead = Lead.index(activities, at: now), activities[lead].id == id {
+            ringCancel = (a.shownFraction(at: now) ?? 0, now)
+        }
+        a.outcome = .cancelled
+        a.endedAt = now
+        leave(&a, now)
+        store(a)
     }
 
     /// The screen at `now`, bottom layer first.
@@ -221,8 +227,9 @@ public final class Engine {
 
     // MARK: - State transitions
 
-    func show(_ id: String, _ kind: IndicatorKind, _ o: ShowOptions, _ now: Instant, owner: Owner) throws(ControlError) -> [ControlWarning]
-    {
+    /// What a `show` may not ask: another kind for a known id, a value, label, track, cancel or
+    /// pause the kind cannot show, a region off the screen.
+    func checkShow(_ id: String, _ kind: IndicatorKind, _ o: ShowOptions) throws(ControlError) {
         if let known = kinds[id], known != kind {
             throw ControlError(
                 "\(id) is a \(known.rawValue) activity; an activity keeps one kind for its whole life, so use a new id for a \(kind.rawValue)",
@@ -248,6 +255,11 @@ public final class Engine {
                 "region \(r.x),\(r.y),\(r.width),\(r.height) lies off the \(screenWidth)×\(screenHeight) screen; give one inside it",
                 code: .outOfRange)
         }
+    }
+
+    func show(_ id: String, _ kind: IndicatorKind, _ o: ShowOptions, _ now: Instant, owner: Owner) throws(ControlError) -> [ControlWarning]
+    {
+        try checkShow(id, kind, o)
         if var a = find(id), a.outcome == nil, a.removeAt == nil {
             // Showing a running activity again updates it.
             if case .determinate = a.progress, o.value == nil {
