@@ -57,6 +57,7 @@ extension BoardSchema {
                 v, k, ModeRequest.init(parsing:), isNot: "a mode", "write WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, e.g. 800x480@60")
         },
         BoardKey("screen.pan") { s, v, k, b throws(BoardError) in b.display.pan = try s.yesNo(v, k) },
+        BoardKey("screen.wait-seconds") { s, v, k, b throws(BoardError) in b.display.waitSeconds = try s.integer(v, k, 0...600) },
         BoardKey("screen.on-exit") { s, v, k, b throws(BoardError) in
             b.display.onExit = try s.parsed(
                 v, k, DisplaySettings.ExitPicture.init(rawValue:), isNot: "a choice here", "use keep (the last frame stays) or blank")

@@ -33,6 +33,9 @@ public struct DisplaySettings: Equatable, Sendable {
     /// fbdev: flip between two halves of the framebuffer with FBIOPAN_DISPLAY. Off by default:
     /// many fbdev devices are DRM emulation whose pan succeeds but never reaches the glass.
     public var pan = false
+    /// How long to wait for the screen's driver when no screen is there yet
+    /// (`screen.wait-seconds`); nil: 8 s for a boot splash, as Plymouth's DeviceTimeout, else none.
+    public var waitSeconds: Int32?
     public var onExit: ExitPicture = .keep
     /// Milliseconds a frame may take to render before it counts as over budget.
     public var frameBudgetMilliseconds: Int32 = 16

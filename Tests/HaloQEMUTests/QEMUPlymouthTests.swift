@@ -129,4 +129,37 @@ struct QEMUPlymouthTests {
         #expect(outcome.report("second") == "0" && outcome.report("second-socket") == "0", "\(outcome.reports)")
         #expect(outcome.report("second-log")?.contains("already serves") == true && outcome.report("ping") == "0", "\(outcome.reports)")
     }
+
+    @Test(
+        "a DRM driver that loads 2 s after the splash starts: halo run --plymouth waits for it (up to 8 s, said in the log) instead of failing, and draws on it once it is there"
+    )
+    func lateDriver() throws {
+        let (kernel, image) = try QEMUDisplayTests.prepared.get()
+        let dir = try QEMUInputTests.scratch("late-driver")
+        let scenario = """
+            halo run --board qemu-bochs --socket /run/halo.sock --plymouth 2>/tmp/log &
+            daemon=$!
+            sleep 2
+            report before $(ls /dev/dri 2>/dev/null | wc -l) $(ls /run/halo.sock 2>/dev/null | wc -l)
+            insmod /lib/modules/bochs.ko
+            wait_for /run/halo.sock
+            sleep 1; dump late
+            report alive $(kill -0 $daemon 2>/dev/null && echo yes)
+            kill $daemon; wait $daemon
+            report log $(tr '\\n' '|' < /tmp/log)
+
+            """
+        let initrd = try image.with(
+            scenario: scenario, files: [("skip-modules", Array("bochs\n".utf8))], at: dir.appendingPathComponent("initrd.cpio"))
+        let outcome = try QEMUMachine(
+            kernel: kernel.vmlinux, initrd: initrd, device: ["-device", "bochs-display,xres=800,yres=480"], directory: dir
+        ).boot()
+        let context = "\(outcome.reports); console:\n\(outcome.console.suffix(1500))"
+        #expect(outcome.report("before") == "0 0", "no card and no splash yet: \(context)")
+        #expect(outcome.report("alive") == "yes", "it waited instead of failing: \(context)")
+        #expect(outcome.report("log")?.contains("waiting up to 8 s for the display's driver") == true, "\(context)")
+        let picture = try outcome.pictures(["late"], context: context)[0]
+        let background = picture.rgb[0..<3]
+        #expect(stride(from: 0, to: picture.rgb.count, by: 3).contains { picture.rgb[$0..<$0 + 3] != background }, "the splash is drawn")
+    }
 }

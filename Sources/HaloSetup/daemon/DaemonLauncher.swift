@@ -22,10 +22,7 @@ public enum DaemonLauncher {
             guard let listener = try bindPlymouth(options) else { return }
             options.plymouthListener = listener
         }
-        let choice: ScreenChoice
-        do { choice = try ScreenChoice.open(options.board, kind: options.display, waitMasterSeconds: options.waitMasterSeconds) } catch {
-            throw SetupError(error.description)
-        }
+        let choice = try openScreen(options)
         switch choice {
         case .mock(let display):
             // Only the mock display can be saved: its folder is the board's, or beside the socket.
@@ -60,6 +57,33 @@ public enum DaemonLauncher {
             )
             SystemdNotifier.notify("READY=1")
             return nil
+        }
+    }
+
+    /// The board's screen, waiting for its driver when none is there yet: at boot a DRM driver
+    /// may still be loading (Plymouth waits 8 s for one). Tried every 100 ms until the board's
+    /// `screen.wait-seconds`, 8 for a boot splash, none otherwise; said once in the log.
+    static func openScreen(_ options: DaemonOptions) throws(SetupError) -> ScreenChoice {
+        let splash = options.plymouth || options.board.plymouth
+        let wait = Int64(options.board.display.waitSeconds ?? (splash ? 8 : 0))
+        let deadline = MonotonicMicroseconds.now() + wait * 1_000_000
+        var said = false
+        while true {
+            do {
+                let choice = try ScreenChoice.open(options.board, kind: options.display, waitMasterSeconds: options.waitMasterSeconds)
+                if said { options.log("the screen is there now") }
+                return choice
+            } catch {
+                guard options.display != .mock, MonotonicMicroseconds.now() < deadline else {
+                    throw SetupError(error.description + (said ? " (after waiting \(wait) s for the display's driver)" : ""))
+                }
+                if !said {
+                    options.log("no screen yet (\(error.description)); waiting up to \(wait) s for the display's driver")
+                    said = true
+                }
+                var none = pollfd()
+                _ = poll(&none, 0, 100)
+            }
         }
     }
 
