@@ -13,67 +13,68 @@ import HaloHAL
 /// the splash quits. Bounds: `maximumTyped` bytes typed, `maximumCached` passwords, and one
 /// entry and one watch per connection (connections are bounded by the server).
 public struct PlymouthPrompts: Sendable {
+    public init() {}
     public enum Kind: Equatable, Sendable { case password, question }
 
-    struct Entry: Equatable {
-        var kind: Kind
-        var question: String
-        var connection: Int
+    public struct Entry: Equatable, Sendable {
+        public var kind: Kind
+        public var question: String
+        public var connection: Int
     }
 
-    struct Watch: Equatable {
+    public struct Watch: Equatable, Sendable {
         /// The keys that answer it; nil for any key.
-        var keys: String?
-        var connection: Int
+        public var keys: String?
+        public var connection: Int
     }
 
     /// An answer for a connection: the text, or nil for Plymouth's "no answer".
-    struct Answer: Equatable {
-        var connection: Int
-        var text: String?
+    public struct Answer: Equatable, Sendable {
+        public var connection: Int
+        public var text: String?
     }
 
     /// The longest answer, in bytes: cryptsetup's own limit for a typed passphrase.
-    static let maximumTyped = 512
-    static let maximumCached = 16
+    public static let maximumTyped = 512
+    public static let maximumCached = 16
     /// What a cancelled prompt answers: Ctrl+C, as plymouthd answers it.
     static let declined = "\u{3}"
 
-    private(set) var entries: [Entry] = []
-    private(set) var watches: [Watch] = []
-    private(set) var typed = ""
-    private(set) var cached: [String] = []
+    public private(set) var entries: [Entry] = []
+    public private(set) var watches: [Watch] = []
+    public private(set) var typed = ""
+    public private(set) var cached: [String] = []
 
     /// Queues a question from `connection`; false when that connection already waits for one.
-    mutating func ask(_ kind: Kind, question: String, connection: Int) -> Bool {
+    public mutating func ask(_ kind: Kind, question: String, connection: Int) -> Bool {
         guard !entries.contains(where: { $0.connection == connection }) else { return false }
         entries.append(Entry(kind: kind, question: question, connection: connection))
         return true
     }
 
     /// Watches for one of `keys` (any key when nil) for `connection`; false when it already watches.
-    mutating func watch(keys: String?, connection: Int) -> Bool {
+    public mutating func watch(keys: String?, connection: Int) -> Bool {
         guard !watches.contains(where: { $0.connection == connection }) else { return false }
         watches.append(Watch(keys: keys.flatMap { $0.isEmpty ? nil : $0 }, connection: connection))
         return true
     }
 
     /// `ignore-keystroke`: the first watch for exactly `keys` ends with no answer.
-    mutating func ignore(keys: String?) -> [Answer] {
+    public mutating func ignore(keys: String?) -> [Answer] {
         let keys = keys.flatMap { $0.isEmpty ? nil : $0 }
         guard let i = watches.firstIndex(where: { $0.keys == keys }) else { return [] }
         return [Answer(connection: watches.remove(at: i).connection, text: nil)]
     }
 
     /// A connection closed: its entry and watch go, and what was typed for its entry with them.
-    mutating func forget(connection: Int) {
+    public mutating func forget(connection: Int) {
         if entries.first?.connection == connection { typed = "" }
         entries.removeAll { $0.connection == connection }
         watches.removeAll { $0.connection == connection }
     }
 
     /// The splash quits: every waiting client is told there is no answer and the cache is emptied.
-    mutating func end() -> [Answer] {
+    public mutating func end() -> [Answer] {
         let answers =
             entries.map { Answer(connection: $0.connection, text: nil) } + watches.map { Answer(connection: $0.connection, text: nil) }
         entries = []
@@ -84,7 +85,7 @@ public struct PlymouthPrompts: Sendable {
     }
 
     /// What a person typed; the answers it completes.
-    mutating func type(_ key: TypedKey) -> [Answer] {
+    public mutating func type(_ key: TypedKey) -> [Answer] {
         guard let first = entries.first else { return keystroke(key) }
         switch key {
         case .text(let text):
@@ -130,7 +131,7 @@ public struct PlymouthPrompts: Sendable {
     }
 
     /// The prompt to draw now: the first entry's question and what was typed for it.
-    var prompt: Prompt? {
+    public var prompt: Prompt? {
         guard let first = entries.first else { return nil }
         let field: Prompt.Field = first.kind == .password ? .masked(count: typed.count) : .visible(typed)
         return Prompt(question: first.question, field: field)
