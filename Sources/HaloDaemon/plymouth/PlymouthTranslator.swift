@@ -134,7 +134,7 @@ public struct PlymouthTranslator: Sendable {
 
     /// The line that shows the splash as it stands now.
     public func showLine() -> String {
-        var line = "show \(Self.id) \(currentMode.kind.rawValue) label=\(Self.quoted(labelText)) detached=yes"
+        var line = "show \(Self.id) \(currentMode.kind.rawValue) label=\(ControlText.quoted(labelText)) detached=yes"
         if let percent { line += " value=\(percent)%" }
         return line
     }
@@ -143,22 +143,12 @@ public struct PlymouthTranslator: Sendable {
     var labelText: String { message ?? status ?? currentMode.label }
 
     func label() -> [Effect] {
-        hidden ? [] : [.run(["label \(Self.id) \(Self.quoted(labelText))"])]
+        hidden ? [] : [.run(["label \(Self.id) \(ControlText.quoted(labelText))"])]
     }
 
     /// One line of text from a client: control characters become spaces, and it is cut.
     static func line(_ text: String) -> String {
         let clean = String(text.unicodeScalars.map { $0.value < 32 || $0.value == 127 ? " " : Character($0) })
         return String(clean.prefix(maximumText))
-    }
-
-    /// `text` in the control language's quotes, its quotes and backslashes escaped.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for c in text {
-            if c == "\"" || c == "\\" { out.append("\\") }
-            out.append(c)
-        }
-        return out + "\""
     }
 }

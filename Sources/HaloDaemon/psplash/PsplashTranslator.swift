@@ -97,19 +97,9 @@ public struct PsplashTranslator {
             return [command]
         }
         if message.hasPrefix("MSG ") {
-            let label = Self.quoted(String(message.dropFirst("MSG ".count)))
+            let label = ControlText.quoted(String(message.dropFirst("MSG ".count)))
             return [.command("label \(id) \(label)", orStart: "show \(id) linear label=\(label) show-value=no")]
         }
         return [.ignored("unknown psplash message '\(message.prefix(40))' (psplash knows MSG, PROGRESS and QUIT)")]
-    }
-
-    /// A control-language string: quotes and backslashes escaped.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for ch in text {
-            if ch == "\"" || ch == "\\" { out.append("\\") }
-            out.append(ch)
-        }
-        return out + "\""
     }
 }
