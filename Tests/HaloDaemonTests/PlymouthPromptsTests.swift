@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
+import Glibc
 import HaloEngine
+import HaloPOSIX
 import Testing
 
 @testable import HaloDaemon
@@ -79,5 +81,37 @@ struct PlymouthPromptsTests {
             _ = p.type(.enter)
         }
         #expect(p.cached.count == 16 && p.cached.first == "p4" && p.cached.last == "p19")
+    }
+}
+
+/// The Plymouth server's own bookkeeping, on a listener of the test's own (not plymouthd's
+/// name, which another suite serves).
+@Suite("the Plymouth server's bounds (host kernel abstract sockets)")
+struct PlymouthServerBoundsTests {
+    @Test("clients that connect and hang up without a word (a scanner, a killed plymouth --wait) leave nothing waiting for quit")
+    func silentClientsLeaveNothing() throws {
+        let d = try TestDaemon("plymouth-bounds")
+        let name = "/halo-test/plymouth-\(getpid())"
+        try d.server.servePlymouth(listener: try AbstractSocketListener(name: name), group: nil)
+        let server = try #require(d.server.sources.compactMap { $0 as? PlymouthServer }.first)
+        for _ in 0..<100 {
+            let client = try AbstractSocketListener.connect(name: name)
+            d.spin(1)
+            _ = client  // closed here, unheard from
+        }
+        d.spin(3)
+        #expect(server.waitingForQuit.count <= 1, "only a connection still open may wait: \(server.waitingForQuit.count)")
+        #expect(server.connections.filter { !$0.closed }.count <= 1)
+    }
+
+    @Test("the control language's quoting is read back as exactly the text, quotes and backslashes included")
+    func quoting() throws {
+        for text in [#"Press "C" to cancel"#, #"C:\boot\"#, "", "plain"] {
+            guard case .success(.label(_, let back)) = CommandParser.parse("label boot \(ControlText.quoted(text))") else {
+                Issue.record("\(text) did not parse back")
+                continue
+            }
+            #expect(back == text)
+        }
     }
 }

@@ -78,12 +78,12 @@ extension PlymouthServer {
         }
     }
 
-    /// Opens the keyboard unless it is open; false, logged, when it cannot be.
+    /// Opens the keyboard unless it is open (again, if its terminal hung up); false, logged,
+    /// when it cannot be. Where keys come another way (`open` gives nil) there is nothing to open.
     func startTyping() -> Bool {
-        if keyboard != nil || typingOpened { return true }
+        if let keyboard, !keyboard.finished { return true }
         do {
             keyboard = try typing.open()
-            typingOpened = true
             if let keyboard {
                 keyboard.onKeys = { [unowned self] in self.typed($0) }
                 daemon.watch(keyboard)
@@ -99,7 +99,6 @@ extension PlymouthServer {
         guard prompts.entries.isEmpty && prompts.watches.isEmpty else { return }
         keyboard?.close()
         keyboard = nil
-        typingOpened = false
     }
 
     func showPrompt() {
@@ -110,8 +109,9 @@ extension PlymouthServer {
         }
     }
 
-    /// A connection closed: its question and watch go with it.
+    /// A connection closed: its question, its watch and its wait for quit go with it.
     func closed(_ c: Connection) {
+        waitingForQuit.removeAll { $0 === c }
         prompts.forget(connection: c.number)
         showPrompt()
         stopTypingIfIdle()

@@ -99,7 +99,6 @@ final class PlymouthServer: EventSource {
     let typing: PlymouthTyping
     /// The keyboard, open while a question or a watch waits.
     var keyboard: (any TypingSource)?
-    var typingOpened = false
     /// Connections whose reply waits for quit or for the screen's release.
     var waitingForQuit: [Connection] = []
 
