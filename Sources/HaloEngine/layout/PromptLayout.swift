@@ -14,9 +14,12 @@ struct PromptLayout: Equatable {
     /// Room inside the field between its edge and what is typed.
     static let inset: Int32 = 12
 
+    /// The box's width on a screen `screenWidth` wide; the field is this less two paddings.
+    static func boxWidth(screenWidth: Int32) -> Int32 { max(1, min(widest, screenWidth - 2 * padding)) }
+
     static func place(questionLines: Int, lineHeight: Int32, screenWidth: Int32, screenHeight: Int32) -> PromptLayout {
         let lineHeight = max(1, min(lineHeight, 512))
-        let width = max(1, min(widest, screenWidth - 2 * padding))
+        let width = boxWidth(screenWidth: screenWidth)
         let fieldHeight = lineHeight + 16
         let questionHeight = lineHeight * Int32(max(0, min(questionLines, 8)))
         let height = min(max(1, screenHeight), padding + questionHeight + padding + fieldHeight + padding)

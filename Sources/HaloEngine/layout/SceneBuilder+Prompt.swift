@@ -9,8 +9,8 @@ extension SceneBuilder {
         guard let p = engine.prompt else { return }
         let size = theme.fontSize
         let lineHeight = engine.labels.lineHeight(size: size)
-        let layout0 = PromptLayout.place(questionLines: 2, lineHeight: lineHeight, screenWidth: width, screenHeight: height)
-        let lines = layoutLines(p.question, size: size, maxWidth: layout0.field.width)
+        let fieldWidth = max(1, PromptLayout.boxWidth(screenWidth: width) - 2 * PromptLayout.padding)
+        let lines = layoutLines(p.question, size: size, maxWidth: fieldWidth)
         let layout = PromptLayout.place(questionLines: lines.count, lineHeight: lineHeight, screenWidth: width, screenHeight: height)
         let screen = IntRect(x: 0, y: 0, width: width, height: height)
         layers.append(Layer(key: LayerKey.prompt(0), .fill(screen, theme.overlay.withOpacity(theme.overlayOpacity))))

@@ -82,10 +82,15 @@ struct SceneBuilder {
         if !toastDone { addToast() }
         if !engine.overlayFades.isEmpty { addOverlayFades(onTop: true) }
         if movers.count > 1 { giveWay(movers) }
+        addInputOnTop()
+        return layers
+    }
+
+    /// What input adds over everything: the choice, the focus ring, a prompt.
+    mutating func addInputOnTop() {
         if engine.choice != nil { addChoice() }
         if engine.keyFocus.focused != nil { addFocusRing() }
         if engine.prompt != nil { addPrompt() }
-        return layers
     }
 }
 
