@@ -13,6 +13,9 @@ public enum DebianPlymouth {
     /// The unpacked root, fetched on first use; the binary is `usr/bin/plymouth` in it and its
     /// library in `usr/lib/x86_64-linux-gnu`.
     public static func unpacked(packageRoot: URL) throws -> URL {
+        // Suites run in parallel: one fetch at a time, the later callers find it done.
+        lock.lock()
+        defer { lock.unlock() }
         let root = packageRoot.appendingPathComponent(".build/plymouth-cli")
         let unpacked = root.appendingPathComponent("root")
         let binary = unpacked.appendingPathComponent("usr/bin/plymouth")
@@ -26,6 +29,8 @@ public enum DebianPlymouth {
         }
         return unpacked
     }
+
+    private static let lock = NSLock()
 
     /// Where the package keeps its systemd units: `lib/systemd/system` in bookworm's,
     /// `usr/lib/systemd/system` in trixie's (merged /usr).
