@@ -14,6 +14,7 @@
 #include <sys/mman.h>
 #include <linux/fb.h>
 #include <sys/vfs.h>
+#include <sys/inotify.h>
 #include <time.h>
 
 // The calling thread's id, for a timer aimed at that thread alone.

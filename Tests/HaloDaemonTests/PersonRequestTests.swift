@@ -60,7 +60,7 @@ struct PersonRequestTests {
         let stats = d.server.execute("stats", at: d.now)
         #expect(
             stats.hasSuffix(
-                " answers=1 answer-p50-us=3000 answer-p99-us=3000 answer-own-p50-us=0 answer-own-p99-us=0 prompt-shown=0 boot-progress=none"
+                " answers=1 answer-p50-us=3000 answer-p99-us=3000 answer-own-p50-us=0 answer-own-p99-us=0 prompt-shown=0 boot-progress=none screen-moves=0"
             ),
             "\(stats)")
     }

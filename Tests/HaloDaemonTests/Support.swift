@@ -20,13 +20,14 @@ func temporarySocketPath(_ name: String) -> String {
 final class TestDaemon {
     let server: ControlServer
     /// The daemon's screen.
-    let display = MemoryDisplay(width: 200, height: 120, format: .xrgb8888)
+    let display: MemoryDisplay
     var now = Instant.milliseconds(1000)
     let path: String
 
-    init(_ name: String, policy: Policy = Policy()) throws {
+    init(_ name: String, policy: Policy = Policy(), width: Int32 = 200, height: Int32 = 120) throws {
         path = temporarySocketPath(name)
-        let engine = Engine(screenWidth: 200, screenHeight: 120, theme: Theme(), policy: policy, text: BlockText())
+        display = MemoryDisplay(width: width, height: height, format: .xrgb8888)
+        let engine = Engine(screenWidth: width, screenHeight: height, theme: Theme(), policy: policy, text: BlockText())
         let screen = Screen(engine: engine, display: display)
         let listener = try UnixListener(path: path)
         var clockBox: TestDaemon? = nil

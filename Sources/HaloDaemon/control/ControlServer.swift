@@ -22,9 +22,9 @@ import HaloRender
 /// client that misbehaves is dropped without touching the engine's state.
 public final class ControlServer {
     public let engine: Engine
-    /// What the daemon keeps up to date, in order: a screen, an LED ring, or both.
-    /// The screen it draws on, if the board has one.
-    public let screen: (any ScreenUpdating)?
+    /// The screen it draws on, if the board has one; another once the daemon moves from a
+    /// firmware framebuffer to the native driver (`moveScreen`).
+    public internal(set) var screen: (any ScreenUpdating)?
     /// The LED rings it drives, if the board has any.
     public let rings: [any RingUpdating]
     let listener: UnixListener
@@ -97,6 +97,8 @@ public final class ControlServer {
     /// Clients connected now.
     public var clientCount: Int { clients.count }
     public private(set) var framesDrawn = 0
+    /// Times the daemon moved to another screen (`moveScreen`), for `stats`.
+    public internal(set) var screenMoves = 0
     public private(set) var pixelsPushed: Int64 = 0
     /// Wake-ups from poll with nothing to do: no client, no signal, no frame due.
     public private(set) var idleWakeups = 0

@@ -199,7 +199,7 @@ extension ControlServer {
             + "render-p99-us=\(frameTimes.percentile(99)) pixels=\(pixelsPushed) idle-wakeups=\(idleWakeups) clients=\(clients.count) "
             + "first-frame-ms=\(firstFrameMilliseconds.map(String.init) ?? "none") ring-frames=\(ringTraffic.frames) ring-bytes=\(ringTraffic.bytes) "
             + answers.statsWords + " prompt-shown=\(engine.shownPrompt == nil ? 0 : 1)"
-            + " boot-progress=\(bootProgress.map(String.init) ?? "none")"
+            + " boot-progress=\(bootProgress.map(String.init) ?? "none") screen-moves=\(screenMoves)"
     }
 
     func broadcast(_ event: String) {

@@ -5,8 +5,9 @@ import HaloRender
 /// the screen at any moment as a display list. It owns no clock and no display; callers pass
 /// the time and draw the layers, so the same engine runs a daemon, a replay or a test.
 public final class Engine {
-    public let screenWidth: Int32
-    public let screenHeight: Int32
+    // Read many times a frame, from the one thread that owns the engine: unchecked at run time.
+    @exclusivity(unchecked) public private(set) var screenWidth: Int32
+    @exclusivity(unchecked) public private(set) var screenHeight: Int32
     @exclusivity(unchecked) public var theme: Theme
     @exclusivity(unchecked) public var policy: Policy {
         didSet { for i in activities.indices { activities[i].motion = policy.motion } }
@@ -84,6 +85,18 @@ public final class Engine {
                 RingShape(cx: cx, cy: cy, diameter: s, thickness: theme.spinnerThickness, track: .clear, indicator: theme.indicator))
         }
         return rings
+    }
+
+    /// Lays out for a screen of another size from `now` on (the daemon moved from a firmware
+    /// framebuffer to a native driver whose mode differs). Activities keep their state and
+    /// animation; the centre's places change at once rather than gliding across the new screen.
+    public func resize(screenWidth width: Int32, screenHeight height: Int32, at now: Instant) {
+        guard width != screenWidth || height != screenHeight else { return }
+        screenWidth = max(1, width)
+        screenHeight = max(1, height)
+        centreGlide = CentreGlide()
+        followCentre(at: now)
+        centreGlide.from = centreGlide.to
     }
 
     /// Draws text with `text` from now on (a board's new font after a reload). Labels are laid

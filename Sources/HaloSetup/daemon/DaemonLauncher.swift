@@ -34,8 +34,16 @@ public enum DaemonLauncher {
             let described = "\(display.card.path) \(display.output.connectorName) \(display.output.modeName) \(display.format.rawValue)"
             try runOnScreen(display, options, described: described)
         case .fbdev(let display):
+            // On `display: auto` a firmware framebuffer is a stand-in until the GPU's driver comes.
+            let stand = options.display == .auto ? display : nil
             try runOnScreen(
-                display, options, described: "fbdev \(display.device.path) \(display.width)x\(display.height) \(display.format.rawValue)")
+                display, options, described: "fbdev \(display.device.path) \(display.width)x\(display.height) \(display.format.rawValue)"
+            ) { server in
+                if let stand {
+                    ScreenMove.follow(
+                        server, board: options.board, framebuffer: stand.device.path, width: stand.width, height: stand.height)
+                }
+            }
         case .headless:
             try DaemonAssembly(options, display: nil, described: "no screen").run()
         }
@@ -87,10 +95,18 @@ public enum DaemonLauncher {
         }
     }
 
-    static func runOnScreen<D: BlankableDisplay>(_ display: D, _ options: DaemonOptions, described: String) throws(SetupError) {
+    /// Serves on a real screen; `prepare` adds to the server before it runs. At the end the
+    /// screen drawn on then (another, if the daemon moved) is blanked if the board says so.
+    static func runOnScreen<D: BlankableDisplay>(
+        _ display: D, _ options: DaemonOptions, described: String, prepare: (ControlServer) -> Void = { _ in }
+    ) throws(SetupError) {
         let console = ConsoleGraphicsMode()
         defer { console?.restore() }
         let blankOnExit = options.board.display.onExit == .blank
-        try DaemonAssembly(options, display: display, described: described).run(onExit: { if blankOnExit { display.blank() } })
+        let daemon = try DaemonAssembly(options, display: display, described: described)
+        prepare(daemon.server)
+        daemon.run(onExit: {
+            if blankOnExit, let shown = daemon.server.screen?.shownOn as? any BlankableDisplay { shown.blank() }
+        })
     }
 }

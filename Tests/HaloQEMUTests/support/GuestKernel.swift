@@ -8,6 +8,9 @@ import Foundation
 /// `HALO_QEMU_KERNEL_DEB` names a package file to use instead of downloading one.
 struct GuestKernel: Sendable {
     var vmlinux: URL
+    /// The package's own compressed image, booted through its real-mode setup code: the one
+    /// way in that runs the firmware's video modes (`vga=`), for the firmware framebuffer.
+    var bzImage: URL
     /// `lib/modules/VERSION/kernel` of the package.
     var modules: URL
 
@@ -59,7 +62,9 @@ struct GuestKernel: Sendable {
         guard let version = try FileManager.default.contentsOfDirectory(atPath: base.path).first else {
             throw Host.Failure(description: "the kernel package has no lib/modules")
         }
-        return GuestKernel(vmlinux: vmlinux, modules: base.appendingPathComponent(version).appendingPathComponent("kernel"))
+        return GuestKernel(
+            vmlinux: vmlinux, bzImage: try bzImage(unpacked), modules: base.appendingPathComponent(version).appendingPathComponent("kernel")
+        )
     }
 
     static func bzImage(_ unpacked: URL) throws -> URL {
