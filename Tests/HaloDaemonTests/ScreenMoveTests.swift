@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import HaloDaemon
 import HaloEngine
+import HaloHAL
 import HaloMock
 import HaloOutputs
 import HaloRender
@@ -11,8 +12,8 @@ import Testing
 @Suite struct ScreenMoveTests {
     static let script = ["show s spinner label=Starting", "show p linear", "progress p 0.4"]
 
-    /// A daemon that ran `script` from the start on a screen of `width`×`height`, at `at`.
-    static func reference(_ name: String, width: Int32, height: Int32, at: Instant) throws -> TestDaemon {
+    /// A daemon that ran `script` from the start on a screen of `width`×`height`, drawn at `at`.
+    static func started(_ name: String, width: Int32 = 200, height: Int32 = 120, at: Instant) throws -> TestDaemon {
         let d = try TestDaemon(name, width: width, height: height)
         for line in script { _ = d.server.execute(line, at: d.now) }
         d.spin(2)
@@ -23,11 +24,7 @@ import Testing
 
     @Test("a daemon moved to a new screen of the same size draws all of it in the next frame, the spinner where it would have been")
     func sameSize() throws {
-        let d = try TestDaemon("move-same")
-        for line in Self.script { _ = d.server.execute(line, at: d.now) }
-        d.spin(2)
-        d.now = d.now + Milliseconds(300)
-        d.spin(2)
+        let d = try Self.started("move-same", at: .milliseconds(1300))
         let before = d.display.rgb()
         let drawnBefore = d.display.presented.count
 
@@ -42,25 +39,21 @@ import Testing
         d.now = d.now + Milliseconds(450)
         d.spin(2)
         #expect(d.display.presented.count == drawnBefore, "the old screen is no longer drawn on")
-        let reference = try Self.reference("move-same-ref", width: 200, height: 120, at: d.now)
+        let reference = try Self.started("move-same-ref", at: d.now)
         #expect(native.rgb() == reference.display.rgb(), "the spinner turned on as if nothing had happened")
         #expect(native.rgb() != before, "and it did turn")
     }
 
     @Test("a new screen of another size: the engine lays out for it at once, as a daemon started on that size would")
     func otherSize() throws {
-        let d = try TestDaemon("move-size")
-        for line in Self.script { _ = d.server.execute(line, at: d.now) }
-        d.spin(2)
-        d.now = d.now + Milliseconds(300)
-        d.spin(2)
+        let d = try Self.started("move-size", at: .milliseconds(1300))
 
         let native = MemoryDisplay(width: 320, height: 200, format: .rgb565)
         d.server.engine.resize(screenWidth: 320, screenHeight: 200, at: d.now)
         d.server.moveScreen(to: Screen(engine: d.server.engine, display: native), named: "native")
         d.now = d.now + Milliseconds(100)
         d.spin(2)
-        let reference = try Self.reference("move-size-ref", width: 320, height: 200, at: d.now)
+        let reference = try Self.started("move-size-ref", width: 320, height: 200, at: d.now)
         let expected = MemoryDisplay(width: 320, height: 200, format: .rgb565)
         try Screen(engine: reference.server.engine, display: expected).update(at: d.now)
         #expect(native.rgb() == expected.rgb(), "laid out for 320×200 with no glide from the old places")
@@ -88,5 +81,43 @@ import Testing
         reference.now = d.now
         reference.spin(2)
         #expect(native.rgb() == reference.display.rgb(), "what was asked meanwhile is shown")
+    }
+}
+
+/// A display whose next `present` fails, as a card's first mode set can while its driver is
+/// still setting itself up.
+final class FailingOnceDisplay: Display {
+    let inner = MemoryDisplay(width: 200, height: 120, format: .xrgb8888)
+    var failNext = true
+    var presented: [[IntRect]] = []
+    var width: Int32 { inner.width }
+    var height: Int32 { inner.height }
+    var format: PixelFormat { inner.format }
+    var rotation: Rotation { inner.rotation }
+    func drawFrame<R>(_ body: (RenderTarget) -> R) -> R { inner.drawFrame(body) }
+    func present(damage: [IntRect]) throws(DisplayError) {
+        if failNext {
+            failNext = false
+            throw DisplayError("cannot set 200x120 on Virtual-1: Device or resource busy")
+        }
+        presented.append(damage)
+        try inner.present(damage: damage)
+    }
+}
+
+@Suite struct FailedPresentTests {
+    @Test("a frame the display refused is drawn whole the next time, not only what changed since")
+    func redrawnWhole() throws {
+        let d = try TestDaemon("refused-frame")
+        _ = d.server.execute("show s spinner label=Starting", at: d.now)
+        let display = FailingOnceDisplay()
+        d.server.moveScreen(to: Screen(engine: d.server.engine, display: display), named: "card")
+        d.spin(2)
+        #expect(display.presented.isEmpty, "the first frame was refused")
+        #expect(d.logged.contains { $0.contains("frame not shown: cannot set 200x120") }, "\(d.logged)")
+        // Past the show delay: the spinner turns, and the frame after the refused one comes.
+        d.now = d.now + Milliseconds(1000)
+        d.spin(2)
+        #expect(display.presented.first == [IntRect(x: 0, y: 0, width: 200, height: 120)], "\(display.presented)")
     }
 }

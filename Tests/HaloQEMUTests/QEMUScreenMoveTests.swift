@@ -57,7 +57,7 @@ struct QEMUScreenMoveTests {
         let changed = Self.changedBox(before, after)
         #expect(changed != nil, "the spinner turned between the pictures")
         if let changed {
-            #expect(changed.width <= 64 && changed.height <= 64, "only a spinner-sized box changed: \(changed)")
+            #expect(changed.width <= 64 && changed.height <= 64, "only a spinner-sized box changed: \(changed); \(context)")
         }
     }
 

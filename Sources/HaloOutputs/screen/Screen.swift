@@ -58,7 +58,14 @@ public final class Screen<Output: Display> {
         }
         framesDrawn += 1
         pixelsTouched += damage.area
-        try display.present(damage: physical)
+        do {
+            try display.present(damage: physical)
+        } catch {
+            // The frame never reached the screen: the next one draws everything, or this
+            // frame's damage would be missing from the screen for good.
+            compositor.invalidate()
+            throw error
+        }
         return damage
     }
 
