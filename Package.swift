@@ -49,7 +49,7 @@ let package = Package(
         // Text rasterisation behind the engine's TextRasterizer protocol.
         .target(name: "HaloFreeType", dependencies: ["HaloEngine", "HaloRender", "HaloPOSIX", "CFreeType"]),
         // Layer 3, HaloBoards: board profiles (YAML through libyaml).
-        .target(name: "HaloBoards", dependencies: ["HaloEngine", "HaloHAL", "HaloRender", "HaloPOSIX", "CYAML"]),
+        .target(name: "HaloBoards", dependencies: ["HaloEngine", "HaloHAL", "HaloRender", "HaloPOSIX", "CYAML", "CZlib"]),
         // Layer 3, HaloBackends: hardware backends behind HaloHAL's protocols (DRM, fbdev, SPI, GPIO, LED class).
         .target(name: "HaloBackends", dependencies: ["HaloHAL", "HaloRender", "HaloPOSIX", "CLinux", "CDRM", "CGPIOD"]),
         // Layer 4, HaloMock: the mock backend (memory display, LED recorder, PNG output, the demo gallery).

@@ -28,7 +28,7 @@ struct FlatCompositingTests {
             let key = UInt32(k) << 4
             let x = Int32(r.next(Int(w))) - 8, y = Int32(r.next(Int(h))) - 8
             let bw = Int32(4 + r.next(Int(w))), bh = Int32(4 + r.next(Int(h)))
-            switch r.next(7) {
+            switch r.next(8) {
             case 0:
                 let whole = r.next(2) == 0
                 let rect = whole ? IntRect(x: 0, y: 0, width: w, height: h) : IntRect(x: x, y: y, width: bw, height: bh)
@@ -67,6 +67,11 @@ struct FlatCompositingTests {
                             CapsuleShape(
                                 x0: x * 256, y0: y * 256, x1: (x + bw / 2) * 256, y1: y * 256 + 300, radius: 700,
                                 color: r.colour(opaque: false)))))
+            case 6:
+                // A picture: opaque, clear and translucent pixels mixed, or all opaque.
+                let iw = Int32(1 + r.next(40)), ih = Int32(1 + r.next(30)), opaque = r.next(3) == 0
+                let pixels = (0..<Int(iw * ih)).map { _ in r.colour(opaque: opaque) }
+                layers.append(Layer(key: key, .image(ImageShape(bitmap: Bitmap(width: iw, height: ih, pixels: pixels)!, x: x, y: y))))
             default:
                 let mw = Int32(1 + r.next(70)), mh = Int32(1 + r.next(30))
                 let coverage = (0..<Int(mw * mh)).map { _ in UInt8(r.next(256)) }

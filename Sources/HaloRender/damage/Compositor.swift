@@ -122,7 +122,7 @@ public struct Compositor {
             if s.strokeWidth != 0 || s.color.a == 0 || s.color.a == 255 { return false }
             let bands = s.coveredBands
             return bands.0.intersects(rect) || bands.1.intersects(rect) || bands.2.intersects(rect)
-        case .ring, .bar, .capsule, .mask: return false
+        case .ring, .bar, .capsule, .mask, .image: return false
         }
     }
 

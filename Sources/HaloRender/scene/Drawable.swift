@@ -8,6 +8,7 @@ public enum Drawable: Equatable {
     case bar(BarShape)
     case capsule(CapsuleShape)
     case mask(MaskShape)
+    case image(ImageShape)
 
     /// Every pixel the drawable may touch.
     public var bounds: IntRect {
@@ -18,6 +19,7 @@ public enum Drawable: Equatable {
         case .bar(let s): return s.bounds
         case .capsule(let s): return s.bounds
         case .mask(let s): return s.bounds
+        case .image(let s): return s.bounds
         }
     }
 
@@ -27,6 +29,7 @@ public enum Drawable: Equatable {
         switch self {
         case .fill(let r, let c): return c.a == 255 ? r : .empty
         case .roundedRect(let s): return s.opaqueInterior
+        case .image(let s): return s.bitmap.isOpaque ? s.bounds : .empty
         case .ring, .bar, .capsule, .mask: return .empty
         }
     }
@@ -36,7 +39,7 @@ public enum Drawable: Equatable {
         switch self {
         case .fill(_, let c): return c
         case .roundedRect(let s): return s.strokeWidth == 0 ? s.color : nil
-        case .ring, .bar, .capsule, .mask: return nil
+        case .ring, .bar, .capsule, .mask, .image: return nil
         }
     }
 
@@ -50,6 +53,7 @@ public enum Drawable: Equatable {
         case .bar(let s): drawBar(canvas, s, clip: clip)
         case .capsule(let s): drawCapsule(canvas, s, clip: clip)
         case .mask(let s): drawMask(canvas, s, clip: clip)
+        case .image(let s): drawImage(canvas, s, clip: clip)
         }
     }
 }

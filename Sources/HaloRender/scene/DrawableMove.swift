@@ -26,6 +26,9 @@ extension Drawable {
         case .mask(var s):
             s.y += dy
             return .mask(s)
+        case .image(var s):
+            s.y += dy
+            return .image(s)
         }
     }
 }

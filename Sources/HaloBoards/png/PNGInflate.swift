@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: Apache-2.0
+import CZlib
+
+/// Inflates a PNG's image data with zlib into exactly the size its header gives: data that
+/// would inflate to more is refused as soon as the buffer is full (no zip bomb grows past the
+/// picture's own size), data that ends early is named as cut short.
+enum PNGInflate {
+    static func inflate(_ compressed: [UInt8], size: Int) throws(PictureError) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: size)
+        var z = z_stream()
+        guard inflateInit_(&z, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+            throw PictureError("zlib could not start inflating")
+        }
+        defer { inflateEnd(&z) }
+        // One extra byte of room: filling it means the data holds more than the picture.
+        out.append(0)
+        let status = compressed.withUnsafeBufferPointer { input in
+            out.withUnsafeMutableBufferPointer { output -> Int32 in
+                z.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                z.avail_in = UInt32(input.count)
+                z.next_out = output.baseAddress
+                z.avail_out = UInt32(output.count)
+                return CZlib.inflate(&z, Z_FINISH)
+            }
+        }
+        let produced = Int(z.total_out)
+        if produced > size { throw PictureError("its image data inflates to more than its size says; the file is damaged") }
+        guard status == Z_STREAM_END else {
+            if status == Z_DATA_ERROR || status == Z_NEED_DICT {
+                throw PictureError("its image data is not valid deflate data; the file is damaged")
+            }
+            throw PictureError("its image data ends after \(produced) of \(size) bytes; the file is cut short")
+        }
+        guard produced == size else { throw PictureError("its image data holds \(produced) bytes, not the \(size) its size needs") }
+        out.removeLast()
+        return out
+    }
+}

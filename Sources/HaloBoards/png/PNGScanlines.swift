@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: Apache-2.0
+import HaloRender
+
+/// Turns a PNG's inflated scanlines into colours: undoes each row's filter, then reads its
+/// samples at their bit depth and colour type. 16-bit samples keep their high byte (the
+/// screen has 8 bits a channel); grey and palette pixels become RGB; tRNS makes its one
+/// colour, or its palette entries, transparent.
+enum PNGScanlines {
+    static func colours(_ raw: inout [UInt8], _ chunks: PNGChunks) throws(PictureError) -> [Color] {
+        let h = chunks.header
+        try unfilter(&raw, h)
+        var colours: [Color] = []
+        colours.reserveCapacity(Int(h.width) * Int(h.height))
+        let stride = h.rowBytes + 1
+        for y in 0..<Int(h.height) {
+            let row = raw[(y * stride + 1)..<((y + 1) * stride)]
+            try appendRow(row, h, chunks, to: &colours)
+        }
+        return colours
+    }
+
+    /// Undoes the five filters in place, row by row (each row predicts from the one above).
+    static func unfilter(_ raw: inout [UInt8], _ h: PNGHeader) throws(PictureError) {
+        let n = h.rowBytes, bpp = h.pixelBytes, stride = n + 1
+        try raw.withUnsafeMutableBufferPointer { (b: inout UnsafeMutableBufferPointer<UInt8>) throws(PictureError) in
+            for y in 0..<Int(h.height) {
+                let start = y * stride + 1, above = start - stride
+                let filter = b[start - 1]
+                guard filter <= 4 else { throw PictureError("row \(y) has filter \(filter), which PNG does not have; the file is damaged") }
+                if filter == 0 { continue }
+                for x in 0..<n {
+                    let a = x >= bpp ? Int(b[start + x - bpp]) : 0
+                    let up = y > 0 ? Int(b[above + x]) : 0
+                    let c = x >= bpp && y > 0 ? Int(b[above + x - bpp]) : 0
+                    b[start + x] &+= UInt8(truncatingIfNeeded: predict(filter, a, up, c))
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    static func predict(_ filter: UInt8, _ a: Int, _ b: Int, _ c: Int) -> Int {
+        switch filter {
+        case 1: return a
+        case 2: return b
+        case 3: return (a + b) / 2
+        default:
+            // Paeth: whichever neighbour is nearest to a + b - c, ties to a, then b.
+            let p = a + b - c
+            let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+            return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+        }
+    }
+
+    /// Appends one unfiltered row's pixels.
+    static func appendRow(_ row: ArraySlice<UInt8>, _ h: PNGHeader, _ chunks: PNGChunks, to out: inout [Color]) throws(PictureError) {
+        let channels = h.colour.channels
+        for x in 0..<Int(h.width) {
+            let at = x * channels
+            func s(_ k: Int) -> UInt16 { k < channels ? sample(row, index: at + k, depth: h.depth) : 0 }
+            out.append(try colour(Samples(s(0), s(1), s(2), s(3)), h, chunks))
+        }
+    }
+
+    /// Sample `index` of a row, at its depth, as stored (not scaled).
+    @inline(__always)
+    static func sample(_ row: ArraySlice<UInt8>, index: Int, depth: UInt8) -> UInt16 {
+        let base = row.startIndex
+        switch depth {
+        case 16: return UInt16(row[base + 2 * index]) << 8 | UInt16(row[base + 2 * index + 1])
+        case 8: return UInt16(row[base + index])
+        default:
+            let bits = Int(depth), perByte = 8 / bits
+            let byte = row[base + index / perByte]
+            let shift = 8 - bits * (index % perByte + 1)
+            return UInt16(byte >> UInt8(shift)) & UInt16((1 << bits) - 1)
+        }
+    }
+
+    /// One pixel's samples as stored, unused ones 0.
+    struct Samples {
+        var s0, s1, s2, s3: UInt16
+        init(_ s0: UInt16, _ s1: UInt16, _ s2: UInt16, _ s3: UInt16) { (self.s0, self.s1, self.s2, self.s3) = (s0, s1, s2, s3) }
+    }
+
+    static func colour(_ s: Samples, _ h: PNGHeader, _ chunks: PNGChunks) throws(PictureError) -> Color {
+        let d = h.depth
+        switch h.colour {
+        case .palette:
+            guard Int(s.s0) < chunks.palette.count else {
+                throw PictureError("a pixel names palette entry \(s.s0) of \(chunks.palette.count); the file is damaged")
+            }
+            return chunks.palette[Int(s.s0)]
+        case .grey:
+            let v = eight(s.s0, d)
+            return Color(r: v, g: v, b: v, a: chunks.transparentKey.map { $0[0] == s.s0 } ?? false ? 0 : 255)
+        case .greyAlpha:
+            let v = eight(s.s0, d)
+            return Color(r: v, g: v, b: v, a: eight(s.s1, d))
+        case .rgb:
+            let keyed = chunks.transparentKey.map { $0[0] == s.s0 && $0[1] == s.s1 && $0[2] == s.s2 } ?? false
+            return Color(r: eight(s.s0, d), g: eight(s.s1, d), b: eight(s.s2, d), a: keyed ? 0 : 255)
+        case .rgba:
+            return Color(r: eight(s.s0, d), g: eight(s.s1, d), b: eight(s.s2, d), a: eight(s.s3, d))
+        }
+    }
+
+    /// A sample of `depth` bits as 8 bits: the high byte of 16, low depths stretched so their
+    /// largest value is 255 (1 bit: 0 or 255; 4 bits: 0x0F is 0xFF).
+    @inline(__always)
+    static func eight(_ v: UInt16, _ depth: UInt8) -> UInt8 {
+        switch depth {
+        case 16: return UInt8(v >> 8)
+        case 8: return UInt8(v)
+        default: return UInt8(Int(v) * 255 / ((1 << Int(depth)) - 1))
+        }
+    }
+}

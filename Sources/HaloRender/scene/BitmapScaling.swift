@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
+/// Bitmaps made to fit a place on screen. Done once per screen size, never per frame.
+extension Bitmap {
+    /// The size that fits inside `width`×`height` keeping the picture's proportions: never
+    /// larger than the picture (a logo is not blown up into blur), never smaller than 1×1.
+    public func fittedSize(width: Int32, height: Int32) -> (width: Int32, height: Int32) {
+        guard self.width > width || self.height > height else { return (self.width, self.height) }
+        let w = Int64(max(1, width)), h = Int64(max(1, height))
+        // Scale by whichever side is tighter: compare w/W with h/H without dividing.
+        if w * Int64(self.height) <= h * Int64(self.width) {
+            return (Int32(w), Int32(max(1, Int64(self.height) * w / Int64(self.width))))
+        }
+        return (Int32(max(1, Int64(self.width) * h / Int64(self.height))), Int32(h))
+    }
+
+    /// The picture shrunk to `width`×`height` by averaging the source pixels each new pixel
+    /// covers, in premultiplied alpha so transparent pixels lend no colour to their
+    /// neighbours. The same size gives the picture back unchanged.
+    public func scaled(width: Int32, height: Int32) -> Bitmap {
+        if width == self.width && height == self.height { return self }
+        let w = Int(max(1, width)), h = Int(max(1, height))
+        let sw = Int(self.width), sh = Int(self.height)
+        var out = [Color](repeating: .clear, count: w * h)
+        for y in 0..<h {
+            let y0 = y * sh / h, y1 = max(y0 + 1, (y + 1) * sh / h)
+            for x in 0..<w {
+                let x0 = x * sw / w, x1 = max(x0 + 1, (x + 1) * sw / w)
+                out[y * w + x] = average(x0..<x1, y0..<y1)
+            }
+        }
+        return Bitmap(width: Int32(w), height: Int32(h), pixels: out) ?? self
+    }
+
+    func average(_ xs: Range<Int>, _ ys: Range<Int>) -> Color {
+        var r = 0, g = 0, b = 0, a = 0
+        let sw = Int(width)
+        for y in ys {
+            for x in xs {
+                let c = pixels[y * sw + x]
+                let alpha = Int(c.a)
+                r += Int(c.r) * alpha
+                g += Int(c.g) * alpha
+                b += Int(c.b) * alpha
+                a += alpha
+            }
+        }
+        let n = xs.count * ys.count
+        guard a > 0 else { return .clear }
+        // Back to straight alpha, rounded to nearest.
+        return Color(
+            r: UInt8((r + a / 2) / a), g: UInt8((g + a / 2) / a), b: UInt8((b + a / 2) / a), a: UInt8((a + n / 2) / n))
+    }
+}
