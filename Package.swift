@@ -85,7 +85,7 @@ let package = Package(
         .testTarget(
             name: "HaloEngineTests",
             dependencies: [
-                "HaloEngine", "HaloRender", "HaloHAL", "HaloOutputs", "HaloMock", "HaloBoards", "HaloFreeType", "HaloTestSupport",
+                "HaloEngine", "HaloRender", "HaloHAL", "HaloOutputs", "HaloMock", "HaloBoards", "HaloFreeType", "HaloTestSupport", "CZlib",
             ],
             exclude: ["Golden"]
         ),
@@ -98,7 +98,8 @@ let package = Package(
                 "HaloDaemon", "HaloPOSIX", "HaloEngine", "HaloHAL", "HaloOutputs", "HaloMock", "HaloRender", "HaloTestSupport", "CLinux",
             ]),
         .testTarget(
-            name: "HaloSetupTests", dependencies: ["HaloSetup", "HaloBoards", "HaloDaemon", "HaloEngine", "HaloMock", "HaloRender"]),
+            name: "HaloSetupTests",
+            dependencies: ["HaloSetup", "HaloBoards", "HaloDaemon", "HaloEngine", "HaloMock", "HaloRender", "HaloTestSupport"]),
         // Runs the built `halo` binary as a process: exit status, messages and files written.
         .testTarget(name: "HaloCommandTests", dependencies: ["halo", "HaloMock", "HaloEngine", "HaloTestSupport"]),
         // Boots Debian's kernel under QEMU and compares what its virtual GPUs scan out with the mock.

@@ -29,6 +29,11 @@ public struct Board: Equatable, Sendable {
     /// What the boot splash shows in each of Plymouth's modes, where the board changes it:
     /// mode name to words and kind (`boot.MODE.label`, `boot.MODE.kind`).
     public var bootModes: [String: BootMode] = [:]
+    /// The boot splash's pictures in every mode that names none of its own (`boot.logo`,
+    /// `boot.background-image`); only the label and kind of this value are unused.
+    public var bootPictures = BootMode()
+    /// The picture files the board's keys named, as found (for `halo boards --files`).
+    public var pictureFiles: [String] = []
     /// Where a boot's passwords and questions are asked (`boot.prompts`): on the screen, typed
     /// on the console's keyboard, or always by the console's own agent.
     public var bootPromptsOnScreen = true
@@ -45,11 +50,23 @@ public struct Board: Equatable, Sendable {
     public struct BootMode: Equatable, Sendable {
         public var label: String?
         public var kind: IndicatorKind?
+        /// The mode's own pictures, in place of the theme's.
+        public var logo: Bitmap?
+        public var backgroundImage: Bitmap?
 
         public init(label: String? = nil, kind: IndicatorKind? = nil) {
             self.label = label
             self.kind = kind
         }
+    }
+
+    /// The theme with the boot splash's pictures in Plymouth's `mode` in place of its own: the
+    /// mode's own, else the splash's, where the board gives any.
+    public func theme(forBootMode mode: String) -> Theme {
+        var theme = self.theme
+        if let logo = bootModes[mode]?.logo ?? bootPictures.logo { theme.logo = logo }
+        if let picture = bootModes[mode]?.backgroundImage ?? bootPictures.backgroundImage { theme.backgroundImage = picture }
+        return theme
     }
 
     /// Plymouth's modes, which the `boot` keys name.

@@ -15,6 +15,10 @@ extension BoardSchema {
                     v, k, { ["systemd": true, "none": false][$0] }, isNot: "a source of the boot's progress",
                     "write systemd (the splash fills as systemd runs the boot's jobs) or none (it turns until told a value)")
             },
+            BoardKey("boot.logo") { s, v, k, b throws(BoardError) in b.bootPictures.logo = try s.picture(v, k, into: &b) },
+            BoardKey("boot.background-image") { s, v, k, b throws(BoardError) in
+                b.bootPictures.backgroundImage = try s.picture(v, k, into: &b)
+            },
         ] + modeKeys
 
     static let modeKeys: [BoardKey] = Board.bootModeNames.flatMap { mode in
@@ -25,6 +29,12 @@ extension BoardSchema {
                 b.bootModes[mode, default: .init()].kind = try s.parsed(
                     v, k, { ["circular": IndicatorKind.circular, "linear": .linear][$0] }, isNot: "a kind for the boot splash",
                     "write circular or linear: Plymouth's progress needs an indicator that can show an amount")
+            },
+            BoardKey("boot.\(mode).logo") { s, v, k, b throws(BoardError) in
+                b.bootModes[mode, default: .init()].logo = try s.picture(v, k, into: &b)
+            },
+            BoardKey("boot.\(mode).background-image") { s, v, k, b throws(BoardError) in
+                b.bootModes[mode, default: .init()].backgroundImage = try s.picture(v, k, into: &b)
             },
         ]
     }

@@ -76,6 +76,10 @@ extension BoardSchema {
         BoardKey("theme.text") { s, v, k, b throws(BoardError) in b.theme.text = try s.color(v, k) },
         BoardKey("theme.label-gap") { s, v, k, b throws(BoardError) in b.theme.labelGap = try s.integer(v, k, 0...200) },
         BoardKey("theme.font.file") { s, v, k, b throws(BoardError) in b.theme.fontPath = try s.text(v, k) },
+        BoardKey("theme.logo.file") { s, v, k, b throws(BoardError) in b.theme.logo = try s.picture(v, k, into: &b) },
+        BoardKey("theme.logo.height") { s, v, k, b throws(BoardError) in b.theme.logoHeight = try s.integer(v, k, 8...2048) },
+        BoardKey("theme.background-image.file") { s, v, k, b throws(BoardError) in b.theme.backgroundImage = try s.picture(v, k, into: &b)
+        },
         BoardKey("theme.font.size") { s, v, k, b throws(BoardError) in b.theme.fontSize = try s.integer(v, k, 6...200) },
     ]
 

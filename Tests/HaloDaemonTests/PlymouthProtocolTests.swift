@@ -62,7 +62,9 @@ struct PlymouthProtocolTests {
         #expect(t.translate(request("m", "other")).effects == [.run([#"label boot "Press \"C\" ""#])], "another message stays")
         #expect(t.translate(request("m", "Press \"C\"\n")).effects == [.run([#"label boot "fsck""#])])
         let mode = t.translate(request("C", "shutdown"))
-        #expect(mode.reply == .ack && mode.effects == [.run(["dismiss boot", #"show boot circular label="Shutting down" detached=yes"#])])
+        #expect(
+            mode.reply == .ack
+                && mode.effects == [.run(["dismiss boot", #"show boot circular label="Shutting down" detached=yes"#]), .mode("shutdown")])
         #expect(t.translate(request("H")).effects == [.run(["dismiss boot"])])
         #expect(t.translate(request("U", "later")).effects.isEmpty, "nothing shows while hidden")
         #expect(t.translate(request("$")).effects == [.run([#"show boot circular label="later" detached=yes"#])])
@@ -94,9 +96,9 @@ struct PlymouthProtocolTests {
     func boardModes() {
         var t = PlymouthTranslator(modes: ["shutdown": .init(label: "Powering off", kind: .linear), "party": .init(label: "No")])
         let shutdown = t.translate(request("C", "shutdown"))
-        #expect(shutdown.effects == [.run(["dismiss boot", #"show boot linear label="Powering off" detached=yes"#])])
+        #expect(shutdown.effects == [.run(["dismiss boot", #"show boot linear label="Powering off" detached=yes"#]), .mode("shutdown")])
         let unknown = t.translate(request("C", "party"))
-        #expect(unknown.effects == [.run(["dismiss boot", #"show boot circular label="Starting up" detached=yes"#])])
+        #expect(unknown.effects == [.run(["dismiss boot", #"show boot circular label="Starting up" detached=yes"#]), .mode("boot-up")])
     }
 
     @Test("systemd's boot progress fills the splash while booting up: only growing, never over a client's value, not in other modes")

@@ -2,6 +2,7 @@
 import HaloBoards
 import HaloMock
 import HaloRender
+import HaloTestSupport
 import Testing
 
 /// PNG files as a board may name them: cut short, damaged, lying about their size, or
@@ -14,24 +15,14 @@ struct PNGHostileTests {
     }
     static func valid() throws -> [UInt8] { try PNGEncoder.encode(width: 6, height: 4, rgb: rgb) }
 
-    /// A chunk with its length and CRC, as a writer that means harm would still make it.
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let body = Array(type.utf8) + data
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in body {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        return bigEndian(UInt32(data.count)) + body + bigEndian(~crc)
-    }
-
-    static func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { TestPNG.chunk(type, data) }
+    static func bigEndian(_ v: UInt32) -> [UInt8] { TestPNG.bigEndian(v) }
 
     static func header(width: UInt32, height: UInt32, depth: UInt8 = 8, colour: UInt8 = 2, interlace: UInt8 = 0) -> [UInt8] {
         chunk("IHDR", bigEndian(width) + bigEndian(height) + [depth, colour, 0, 0, interlace])
     }
 
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    static let signature = TestPNG.signature
 
     @Test("the encoder's own file decodes to its pixels")
     func roundTrip() throws {

@@ -88,6 +88,9 @@ public final class ControlServer {
     /// Called once the splash moved into the real root (`newroot`): what could not be found in
     /// the initramfs (libsystemd) may be there.
     public var onNewRoot: (() -> Void)?
+    /// Called with Plymouth's mode when the splash starts and at each `change-mode`, so the
+    /// host can show that mode's pictures.
+    public var onPlymouthMode: ((String) -> Void)?
     /// The last boot progress heard from systemd, in percent, for `stats`.
     public internal(set) var bootProgress: Int?
     /// What the loop waits on besides its listener and clients: its signals, the display's

@@ -188,6 +188,8 @@ final class PlymouthServer: EventSource {
             }
         case .answerActiveVT:
             c.reply(daemon.screen == nil ? .nak : .ack)
+        case .mode(let mode):
+            daemon.onPlymouthMode?(mode)
         }
     }
 
@@ -222,6 +224,7 @@ extension ControlServer {
         watch(server)
         typed = { [unowned server] in server.typed([$0]) }
         onBootProgress = { [unowned server] in server.bootProgressed($0) }
+        onPlymouthMode?(server.translator.mode)
         // The splash is up from the start, as plymouthd's is once started in boot mode.
         _ = executeAtStart(server.translator.showLine())
     }

@@ -33,6 +33,8 @@ public struct PlymouthTranslator: Sendable {
         case newRoot(String)
         /// `has-active-vt`: the daemon answers whether it draws on a screen.
         case answerActiveVT
+        /// `change-mode`: the splash is now in this mode (its pictures change with it).
+        case mode(String)
     }
 
     public static let id = "boot"
@@ -93,7 +95,7 @@ public struct PlymouthTranslator: Sendable {
             percent = nil
             percentFromClient = false
             status = nil
-            return (.ack, hidden ? [] : [.run(["dismiss \(Self.id)", showLine()])])
+            return (.ack, (hidden ? [] : [.run(["dismiss \(Self.id)", showLine()])]) + [.mode(mode)])
         case "M":
             message = Self.line(request.text)
             return (.ack, label())

@@ -8,7 +8,17 @@ public final class Engine {
     // Read many times a frame, from the one thread that owns the engine: unchecked at run time.
     @exclusivity(unchecked) public private(set) var screenWidth: Int32
     @exclusivity(unchecked) public private(set) var screenHeight: Int32
-    @exclusivity(unchecked) public var theme: Theme
+    @exclusivity(unchecked) public var theme: Theme {
+        didSet {
+            if theme.logo != oldValue.logo || theme.logoHeight != oldValue.logoHeight || theme.backgroundImage != oldValue.backgroundImage
+                || theme.labelGap != oldValue.labelGap
+            {
+                placePictures()
+            }
+        }
+    }
+    /// The theme's pictures scaled and placed for this screen (`ThemePictures`).
+    @exclusivity(unchecked) private(set) var pictures = ThemePictures()
     @exclusivity(unchecked) public var policy: Policy {
         didSet { for i in activities.indices { activities[i].motion = policy.motion } }
     }
@@ -66,6 +76,14 @@ public final class Engine {
         self.text = text
         self.labels = LabelCache(text)
         text.prepare(sizes: [theme.fontSize, theme.toastFontSize])
+        placePictures()
+    }
+
+    /// Scales and places the theme's pictures for the screen, once, not per frame.
+    func placePictures() {
+        pictures =
+            theme.logo == nil && theme.backgroundImage == nil
+            ? ThemePictures() : ThemePictures(theme, width: screenWidth, height: screenHeight)
     }
 
     /// The rings of a lone circular indicator and a lone spinner, drawn at the screen's centre:
@@ -94,6 +112,7 @@ public final class Engine {
         guard width != screenWidth || height != screenHeight else { return }
         screenWidth = max(1, width)
         screenHeight = max(1, height)
+        placePictures()
         centreGlide = CentreGlide()
         followCentre(at: now)
         centreGlide.from = centreGlide.to

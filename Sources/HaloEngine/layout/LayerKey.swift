@@ -58,6 +58,9 @@ public enum LayerKey {
     /// text 4, question lines from 8 and the masked field's dots from 16.
     static let firstPrompt: UInt32 = 0xEFFF_FF40
     public static func prompt(_ part: Int) -> UInt32 { firstPrompt &+ UInt32(truncatingIfNeeded: max(0, min(part, 0x7F))) }
+    /// The theme's pictures, after the prompt's keys: its background picture and its logo.
+    static let backgroundPicture: UInt32 = 0xEFFF_FFC0
+    static let logo: UInt32 = 0xEFFF_FFC1
     /// The target behind an open choice that closes it: a tap anywhere else. Never drawn.
     public static let choiceElsewhere: UInt32 = 0xEFFF_FFFE
     /// The ring round the target the keys have focused.

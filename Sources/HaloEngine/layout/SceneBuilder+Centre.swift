@@ -31,7 +31,9 @@ extension SceneBuilder {
             if count > 1 || others { break }
         }
         if count == 0 && !others { return }
-        if count == 1 && !others {
+        // Under a logo the centre is the part of the screen below it: always arranged.
+        let logo = engine.pictures.logoReach
+        if count == 1 && !others && logo == nil {
             // Without text (the benchmarks' rings and bars) only the indicator has to fit.
             let bare = visible[single].label == nil && visible[single].showValue != true
             if bare && fitsBare(visible[single].kind) || !bare && fitsAlone(visible[single]) { return }
@@ -46,10 +48,10 @@ extension SceneBuilder {
             edgeLabels = level == 0
             let top = level < 3 ? leads[0] : nil, bottom = level < 2 ? leads[1] : nil
             edges =
-                top == nil && bottom == nil
+                top == nil && bottom == nil && logo == nil
                 ? nil
                 : (
-                    top.map { EdgeLayout.reach(edgePlace($0), atTop: true) } ?? 0,
+                    max(top.map { EdgeLayout.reach(edgePlace($0), atTop: true) } ?? 0, logo ?? 0),
                     bottom.map { EdgeLayout.reach(edgePlace($0), atTop: false) } ?? height
                 )
             edgeSerials = EdgeSerials(top: top?.serial, bottom: bottom?.serial)

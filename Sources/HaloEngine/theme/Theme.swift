@@ -50,6 +50,13 @@ public struct Theme: Equatable, Sendable {
     /// Space between an indicator and its label.
     public var labelGap: Int32 = 16
 
+    /// The maker's logo, shown above the indicators (`ThemePictures` places it); nil for none.
+    public var logo: Bitmap? = nil
+    /// The logo's largest height in pixels; nil for a quarter of the screen's shorter side.
+    public var logoHeight: Int32? = nil
+    /// A picture filling the screen behind everything, over the background colour; nil for none.
+    public var backgroundImage: Bitmap? = nil
+
     public init() {}
 }
 

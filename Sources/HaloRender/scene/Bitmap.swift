@@ -2,7 +2,7 @@
 /// A picture in memory: straight-alpha sRGB pixels, row by row, as a decoded PNG gives them
 /// (a logo, a background). Made once when a board is read, never per frame; the layers that
 /// draw it share its storage, so comparing them frame to frame costs nothing.
-public struct Bitmap: Equatable {
+public struct Bitmap: Equatable, Sendable {
     public let width: Int32
     public let height: Int32
     public let pixels: [Color]

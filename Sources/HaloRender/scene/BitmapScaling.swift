@@ -13,6 +13,15 @@ extension Bitmap {
         return (Int32(max(1, Int64(self.width) * h / Int64(self.height))), Int32(h))
     }
 
+    /// The smallest size that covers `width`×`height` keeping the picture's proportions (a
+    /// background that fills the screen, its overflow cut off evenly on both sides).
+    public func coveringSize(width: Int32, height: Int32) -> (width: Int32, height: Int32) {
+        let w = Int64(max(1, width)), h = Int64(max(1, height)), bw = Int64(self.width), bh = Int64(self.height)
+        // Rounded up, so the cover never falls a pixel short of the screen.
+        if w * bh >= h * bw { return (Int32(w), Int32(min(Int64(Int32.max), (bh * w + bw - 1) / bw))) }
+        return (Int32(min(Int64(Int32.max), (bw * h + bh - 1) / bh)), Int32(h))
+    }
+
     /// The picture shrunk to `width`×`height` by averaging the source pixels each new pixel
     /// covers, in premultiplied alpha so transparent pixels lend no colour to their
     /// neighbours. The same size gives the picture back unchanged.

@@ -75,12 +75,17 @@ public final class DaemonAssembly {
     let input: InputSetup
     /// The command line was marked `@` for systemd (`RootStorageDaemon`).
     let markedForSwitchRoot: Bool
+    /// The board in force: the one started with, then each reload's.
+    var running: Board
+    /// Plymouth's mode while serving its socket, for the mode's pictures.
+    var plymouthMode: String?
 
     /// Puts the daemon together on `display` (nil: no screen), named `described` in replies
     /// and the log; `snapshots` is the mock display's snapshot folder.
     public init(_ options: DaemonOptions, display: (any Display)?, described: String, snapshots: String? = nil) throws(SetupError) {
         self.options = options
         let board = options.board
+        running = board
         // Started from the initramfs, the splash must outlive the switch to the real root:
         // marked before anything else, so that no moment of its start-up goes unmarked.
         markedForSwitchRoot = (options.plymouth || board.plymouth) && RootStorageDaemon.inInitramfs && RootStorageDaemon.mark()
@@ -174,13 +179,25 @@ public final class DaemonAssembly {
         return PlymouthTyping(open: { try ConsoleKeyboard() }, keyboardAttached: { KeyboardPresence.keyboardAttached() })
     }
 
-    /// SIGHUP reads the board again (`BoardReload`). Unowned: the server owns the closure.
+    /// SIGHUP reads the board again (`BoardReload`), keeping the Plymouth mode's pictures.
+    /// Unowned: the server owns the closure.
     func wireReloads() {
-        var running = options.board
         let source = options.boardSource, motion = options.motion
-        server.onReload = { [unowned server] sender in
-            if let reloaded = BoardReload.apply(source, to: server, running: running, sender: sender, motion: motion) { running = reloaded }
+        server.onReload = { [unowned self] sender in
+            guard let reloaded = BoardReload.apply(source, to: server, running: running, sender: sender, motion: motion) else { return }
+            running = reloaded
+            if let mode = plymouthMode { server.engine.theme = reloaded.theme(forBootMode: mode) }
         }
+    }
+
+    /// Plymouth's mode changed (or the splash started in it): its pictures, if the board gives
+    /// it any, else the theme's.
+    func showPictures(ofBootMode mode: String) {
+        plymouthMode = mode
+        let theme = running.theme(forBootMode: mode)
+        guard theme != server.engine.theme else { return }
+        server.engine.theme = theme
+        server.invalidateOutputs()
     }
 
     /// plymouthd's socket, when the board or `--plymouth` asks for it.
@@ -199,6 +216,7 @@ public final class DaemonAssembly {
             guard let base = PlymouthTranslator.defaultModes[name] else { continue }
             modes[name] = PlymouthTranslator.Mode(label: changed.label ?? base.label, kind: changed.kind ?? base.kind)
         }
+        server.onPlymouthMode = { [unowned self] in showPictures(ofBootMode: $0) }
         do {
             try server.servePlymouth(
                 listener: options.plymouthListener, group: gid, modes: modes, mode: options.plymouthMode,
@@ -215,6 +233,8 @@ public final class DaemonAssembly {
     /// message a writer left unfinished.
     func wirePsplash() {
         guard let fifo else { return }
+        // psplash is a boot splash too: it shows the boot's pictures (`boot.logo`).
+        if !(options.plymouth || options.board.plymouth) { showPictures(ofBootMode: "boot-up") }
         server.watch(
             DescriptorEvents(fifo.descriptor.raw, deadline: { fifo.translator.deadline?.microseconds }) { [unowned server] in
                 fifo.serve(
