@@ -15,12 +15,16 @@ public enum DemoGallery {
         public var sized: (@Sendable (Int32, Int32) -> [(Int64, String)])? = nil
         /// A boot's question on screen at the end, as the Plymouth server shows one.
         public var prompt: Prompt? = nil
+        /// The boot splash in this Plymouth mode: drawn alone (no app under it) with the board's
+        /// boot pictures for the mode (`Board.theme(forBootMode:)`).
+        public var bootMode: String? = nil
 
-        public init(name: String, steps: [(Int64, String)], at: Int64, prompt: Prompt? = nil) {
+        public init(name: String, steps: [(Int64, String)], at: Int64, prompt: Prompt? = nil, bootMode: String? = nil) {
             self.name = name
             self.steps = steps
             self.at = at
             self.prompt = prompt
+            self.bootMode = bootMode
         }
 
         public init(name: String, at: Int64, sized: @escaping @Sendable (Int32, Int32) -> [(Int64, String)]) {
@@ -58,6 +62,19 @@ public enum DemoGallery {
                 (0, "show up circular label=\"Uploading video\" value=35% cancellable=yes pausable=yes"), (800, "person key next"),
                 (850, "person key next"),
             ], at: 1000),
+        // The boot splash in four of Plymouth's modes, with the board's boot logo: as the
+        // Plymouth server shows each (systemd's progress while booting up, a client's while
+        // installing updates).
+        Scene(
+            name: "boot-up", steps: [(0, "show boot circular label=\"Starting up\" detached=yes"), (0, "progress boot 35%")], at: 1000,
+            bootMode: "boot-up"),
+        Scene(
+            name: "boot-shutdown", steps: [(0, "show boot circular label=\"Shutting down\" detached=yes")], at: 1000, bootMode: "shutdown"),
+        Scene(name: "boot-reboot", steps: [(0, "show boot circular label=\"Restarting\" detached=yes")], at: 1000, bootMode: "reboot"),
+        Scene(
+            name: "boot-updates",
+            steps: [(0, "show boot circular label=\"Installing updates\" detached=yes"), (0, "progress boot 60%")], at: 1000,
+            bootMode: "updates"),
         // A disk's passphrase asked over the boot splash, seven characters typed.
         Scene(
             name: "boot-password", steps: [(0, "show boot circular label=\"Starting up\" detached=yes")], at: 1200,

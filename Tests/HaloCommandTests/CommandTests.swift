@@ -136,6 +136,19 @@ struct CommandTests {
         }
     }
 
+    @Test("halo boards --files names the board, its font and its pictures, for an initramfs hook to copy")
+    func boardFiles() throws {
+        let r = try halo(["boards", "--files", "qemu-bochs"])
+        let lines = r.out.split(separator: "\n").map(String.init)
+        #expect(r.status == 0 && lines.count == 3, "\(r)")
+        #expect(
+            lines.first?.hasSuffix("Boards/qemu-bochs.yaml") == true && lines.last?.hasSuffix("Boards/halo-logo.png") == true, "\(lines)")
+        #expect(
+            lines.dropFirst().allSatisfy {
+                FileManager.default.fileExists(atPath: $0.hasPrefix("/") ? $0 : Self.packageRoot.path + "/" + $0)
+            })
+    }
+
     @Test("replay writes one PNG per requested time, of the board's size")
     func replayWritesFrames() throws {
         let dir = try scratch()

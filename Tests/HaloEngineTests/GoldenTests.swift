@@ -24,7 +24,9 @@ struct GoldenTests {
 
     @Test("each gallery scene matches its golden image", arguments: GoldenTests.sceneNames)
     func scene(name: String) throws {
-        try compare(name, board: "mock-480x480", golden: name)
+        // The boot splash's scenes on a board with a boot logo (the built-in board has none).
+        let boot = DemoGallery.scenes.first { $0.name == name }?.bootMode != nil
+        try compare(name, board: boot ? "mock-800x480" : "mock-480x480", golden: name)
     }
 
     @Test(
@@ -38,11 +40,12 @@ struct GoldenTests {
         let scene = DemoGallery.scenes.first { $0.name == name }!
         let board = try BoardLoader.load("\(Self.boards)/\(boardName).yaml")
         let engine = Engine(
-            screenWidth: board.logicalWidth, screenHeight: board.logicalHeight, theme: board.theme, policy: board.policy,
-            text: try FreeTypeText())
+            screenWidth: board.logicalWidth, screenHeight: board.logicalHeight,
+            theme: scene.bootMode.map { board.theme(forBootMode: $0) } ?? board.theme,
+            policy: board.policy, text: try FreeTypeText())
         let screen = Screen(engine: engine, display: MemoryDisplay(width: board.width, height: board.height, format: board.format))
-        // Over the demo's app screen, as `halo demo` draws the gallery.
-        screen.backdrop = DemoBackdrop.layers(width: board.logicalWidth, height: board.logicalHeight)
+        // Over the demo's app screen, as `halo demo` draws the gallery; the boot splash alone.
+        if scene.bootMode == nil { screen.backdrop = DemoBackdrop.layers(width: board.logicalWidth, height: board.logicalHeight) }
         try DemoGallery.play(scene, on: engine)
         try screen.update(at: .milliseconds(scene.at))
         let png = try screen.display.png()

@@ -103,7 +103,10 @@ struct QEMUDracutTests {
         let board = QEMUDisplayTests.packageRoot.appendingPathComponent("Boards/qemu-bochs.yaml").path
         let built = try dracut(try modules(in: dir), kernel: kernel, board: board, into: initrd, in: dir)
         let listing = try Host.run("lsinitrd", [initrd.path])
-        for file in ["usr/bin/halo", "usr/bin/plymouth", "etc/halo/board.yaml", "halo-splash.service", "halo-splash-switch-root.service"] {
+        for file in [
+            "usr/bin/halo", "usr/bin/plymouth", "etc/halo/board.yaml", "etc/halo/halo-logo.png", "halo-splash.service",
+            "halo-splash-switch-root.service",
+        ] {
             #expect(listing.contains(file), "\(file) is in the image; dracut said: \(built)")
         }
         let outcome = try GuestRoot.boot(kernel, initrd: initrd, in: dir)
@@ -116,6 +119,8 @@ struct QEMUDracutTests {
         #expect(outcome.report("root-moved") == "yes" && outcome.report("root-ping") == "0", "\(context)")
         #expect(outcome.report("quit") == "0" && outcome.report("gone") == "yes", "\(context)")
         let pictures = try outcome.pictures(["initramfs", "root"], context: context)
+        // The board's boot logo, copied beside /etc/halo/board.yaml by the hook, above the ring.
+        #expect(pictures.allSatisfy { $0.logoBlue(inRows: 0..<190) > 100 }, "Halo's logo is on the splash: \(context)")
         #expect(pictures[1].differences(from: pictures[0]).count > 0, "the splash drawn on, its label changed")
     }
 }

@@ -76,7 +76,7 @@ struct QEMUInitramfsTests {
         let listing = try Host.run("lsinitramfs", [initrd.path])
         for file in [
             "usr/bin/halo", "usr/bin/plymouth", "etc/halo/board.yaml", "scripts/init-top/halo",
-            "usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+            "usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "etc/halo/halo-logo.png",
         ] {
             #expect(listing.contains(file), "\(file) is in the image; mkinitramfs said: \(built)")
         }
@@ -92,6 +92,8 @@ struct QEMUInitramfsTests {
         #expect(outcome.report("root-ping") == "0" && outcome.report("root-message") == "0", "\(context)")
         #expect(outcome.report("quit") == "0" && outcome.report("gone") == "yes", "\(context)")
         let pictures = try outcome.pictures(["initramfs", "root"], context: context)
+        // The board's boot logo, copied beside /etc/halo/board.yaml by the hook, above the ring.
+        #expect(pictures.allSatisfy { $0.logoBlue(inRows: 0..<190) > 100 }, "Halo's logo is on the splash: \(context)")
         let background = pictures[0].rgb[0..<3]
         #expect(pictures[0].rgb.count == 800 * 480 * 3)
         #expect(

@@ -3,7 +3,8 @@ import HaloBoards
 import HaloFreeType
 
 /// `halo boards`: lists the board profiles Halo can find; `halo boards --files [BOARD]` prints
-/// the files a board needs (its own file and its font), one a line, for an initramfs hook to copy.
+/// the files a board needs (its own file, its font and its pictures), one a line, for an
+/// initramfs hook to copy.
 enum BoardsCommand {
     static let usage = "halo boards | halo boards --files [NAME|PATH]"
 
@@ -38,7 +39,8 @@ enum BoardsCommand {
 }
 
 extension BoardsCommand {
-    /// The board's file (none for the built-in board) and its font file, as found now.
+    /// The board's file (none for the built-in board), its font file and its picture files, as
+    /// found now.
     static func files(_ given: String?) throws(CLIError) {
         let chosen: String
         let board: Board
@@ -54,6 +56,7 @@ extension BoardsCommand {
         }
         if let file = BoardLoader.file(of: chosen) { print(file) }
         print(found)
+        for picture in board.pictureFiles { print(picture) }
     }
 }
 

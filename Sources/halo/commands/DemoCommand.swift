@@ -43,9 +43,13 @@ enum DemoCommand {
         var written: [String] = []
         for scene in DemoGallery.scenes {
             let session = try makeSession(board)
+            // The boot splash has the screen to itself, with the board's pictures for its mode.
+            if let mode = scene.bootMode { session.engine.theme = board.theme(forBootMode: mode) }
             do { try DemoGallery.play(scene, on: session.engine) } catch { throw CLIError("demo scene \(scene.name): \(error.message)") }
             if screen {
-                session.screen.backdrop = DemoBackdrop.layers(width: board.logicalWidth, height: board.logicalHeight)
+                if scene.bootMode == nil {
+                    session.screen.backdrop = DemoBackdrop.layers(width: board.logicalWidth, height: board.logicalHeight)
+                }
                 let path = "\(out)/\(scene.name).png"
                 try session.snapshot(at: .milliseconds(scene.at), to: path)
                 written.append(path)

@@ -125,7 +125,7 @@ struct CommandHelp {
             name: "boards", usage: BoardsCommand.usage,
             brief: "list the board profiles",
             summary:
-                "Lists the board profiles Halo finds, with their screens and LEDs, and where it looked. With --files, prints the files a board needs, its own and its font's, one a line (the device's board without a name): what an initramfs hook copies.",
+                "Lists the board profiles Halo finds, with their screens and LEDs, and where it looked. With --files, prints the files a board needs, its own, its font's and its pictures', one a line (the device's board without a name): what an initramfs hook copies.",
             options: [], example: "halo boards"),
         CommandHelp(
             name: "help", usage: "halo help [COMMAND|control] | halo help --man",

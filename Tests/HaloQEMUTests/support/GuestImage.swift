@@ -35,7 +35,8 @@ struct GuestImage: Sendable {
         a.file(String(font.dropFirst()), try bytes(font))
         a.directory("etc/halo/boards")
         let boards = packageRoot.appendingPathComponent("Boards")
-        for name in try FileManager.default.contentsOfDirectory(atPath: boards.path) where name.hasSuffix(".yaml") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: boards.path) where name.hasSuffix(".yaml") || name.hasSuffix(".png")
+        {
             a.file("etc/halo/boards/\(name)", try bytes(boards.appendingPathComponent(name).path))
         }
         let enumerator = FileManager.default.enumerator(at: kernel.modules, includingPropertiesForKeys: nil)

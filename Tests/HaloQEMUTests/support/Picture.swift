@@ -41,6 +41,19 @@ struct Picture: Equatable {
     }
 
     /// Pixels that differ from `other`, and where the first one is.
+    /// Pixels of Halo's logo's blue arc (#0A84FF, or nearly) in the rows `rows`: the shipped
+    /// boards' boot logo, which sits above the indicators.
+    func logoBlue(inRows rows: Range<Int>) -> Int {
+        var n = 0
+        for y in rows.clamped(to: 0..<height) {
+            for x in 0..<width {
+                let at = (y * width + x) * 3
+                if rgb[at] < 40 && rgb[at + 1] > 110 && rgb[at + 1] < 150 && rgb[at + 2] > 230 { n += 1 }
+            }
+        }
+        return n
+    }
+
     func differences(from other: Picture) -> (count: Int, first: (x: Int, y: Int)?) {
         guard width == other.width, height == other.height else { return (width * height, nil) }
         var count = 0

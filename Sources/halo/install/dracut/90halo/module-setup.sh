@@ -25,8 +25,18 @@ install() {
     fi
     inst_binary "$(command -v halo)" /usr/bin/halo
     inst_simple "$board" /etc/halo/board.yaml
+    # A picture beside the board goes beside /etc/halo/board.yaml, so its relative name still
+    # finds it; the font and shared pictures keep their paths.
+    local board_dir
+    board_dir=$(dirname "$board")
     for file in $files; do
-        [[ $file == "$board" ]] || inst_simple "$file"
+        if [[ $file == "$board" ]]; then
+            continue
+        elif [[ $file == "$board_dir"/*.png ]]; then
+            inst_simple "$file" "/etc/halo/${file#"$board_dir"/}"
+        else
+            inst_simple "$file"
+        fi
     done
     # Scripts and cryptsetup ask `plymouth`: without Plymouth, Halo answers under its name.
     if ! dracut_module_included plymouth && [[ ! -e $initdir/usr/bin/plymouth ]]; then
