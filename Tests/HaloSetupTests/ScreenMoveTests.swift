@@ -28,7 +28,7 @@ struct ScreenMoveTests {
             options, display: MemoryDisplay(width: 800, height: 480, format: .xrgb8888), described: "fbdev \(dev)/fb0")
         let move = ScreenMove(
             watching: try DisplayNodeWatch(root: dev), server: daemon.server, board: options.board, framebuffer: dev + "/fb0", width: 800,
-            height: 480)
+            height: 480, sysfs: dir.path)
 
         try FileManager.default.removeItem(atPath: dev + "/fb0")
         move.handle()
@@ -49,5 +49,16 @@ struct ScreenMoveTests {
                 $0.contains("a DRM card appeared but could not be drawn on (\(dev)/dri/card0:") && $0.contains("nothing is drawn")
             },
             "\(logged)")
+    }
+
+    @Test("a card is opened only once its driver is bound (sysfs's driver link), so a probe still under way is not raced")
+    func waitsForTheProbe() throws {
+        let sysfs = FileManager.default.temporaryDirectory.appendingPathComponent("halo-sysfs-probe-\(UUID().uuidString.prefix(8))").path
+        defer { try? FileManager.default.removeItem(atPath: sysfs) }
+        #expect(ScreenMove.probeFinished("/dev/dri/card0", sysfs: sysfs), "a card sysfs does not know: nothing to wait for")
+        try FileManager.default.createDirectory(atPath: sysfs + "/class/drm/card0/device", withIntermediateDirectories: true)
+        #expect(!ScreenMove.probeFinished("/dev/dri/card0", sysfs: sysfs), "the device is there, its driver not yet bound")
+        try FileManager.default.createDirectory(atPath: sysfs + "/class/drm/card0/device/driver", withIntermediateDirectories: true)
+        #expect(ScreenMove.probeFinished("/dev/dri/card0", sysfs: sysfs))
     }
 }

@@ -7,6 +7,12 @@ import HaloHAL
 import HaloOutputs
 import HaloPOSIX
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 /// Moves a running daemon from the firmware's framebuffer to the native DRM driver when that
 /// arrives: the splash shows at once on whatever the firmware left (vesafb, efifb), and the
 /// GPU's driver, loaded seconds later, gets the same picture with the same state and
@@ -31,10 +37,31 @@ final class ScreenMove: EventSource {
     var candidates: [String] = []
     public private(set) var finished = false
     static let retryInterval: Int64 = 250_000
+    static let probeInterval: Int64 = 20_000
+    /// Half a second after the move, the whole screen is drawn again: in the QEMU boot, one of
+    /// the card's two buffers was seen to lose its picture in the moments after the driver's
+    /// start (only the spinner's later changes reached it), and a whole frame repairs both.
+    static let settleMicroseconds: Int64 = 500_000
+    var settleAt: Int64?
+    /// Where sysfs is: `/sys`, or a test's folder.
+    let sysfs: String
+
+    /// True once the card's device has its driver bound (the `driver` link sysfs makes when a
+    /// probe succeeds), or when sysfs does not know the card at all (nothing to wait for).
+    static func probeFinished(_ path: String, sysfs: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? ""
+        let device = "\(sysfs)/class/drm/\(name)/device"
+        guard access(device, F_OK) == 0 else { return true }
+        return access(device + "/driver", F_OK) == 0
+    }
     static let patienceMicroseconds: Int64 = 10_000_000
 
-    init(watching watch: DisplayNodeWatch, server: ControlServer, board: Board, framebuffer: String, width: Int32, height: Int32) {
+    init(
+        watching watch: DisplayNodeWatch, server: ControlServer, board: Board, framebuffer: String, width: Int32, height: Int32,
+        sysfs: String = "/sys"
+    ) {
         self.watch = watch
+        self.sysfs = sysfs
         self.server = server
         self.board = board
         framebufferPath = framebuffer
@@ -53,10 +80,19 @@ final class ScreenMove: EventSource {
     }
 
     var descriptor: Int32 { watch.descriptor }
-    var deadlineMicroseconds: Int64? { retryAt }
+    var deadlineMicroseconds: Int64? { settleAt ?? retryAt }
 
     func handle() {
         let now = MonotonicMicroseconds.now()
+        if let settle = settleAt {
+            // Once the new card has settled, everything is drawn again (see `settleAt`).
+            if now >= settle {
+                server.invalidateOutputs()
+                settleAt = nil
+                finished = true
+            }
+            return
+        }
         for change in watch.changes() {
             switch change {
             case .card(let path):
@@ -75,9 +111,17 @@ final class ScreenMove: EventSource {
     /// patience runs out.
     func tryCandidates(_ now: Int64) {
         for path in candidates {
+            // The node comes while the driver's probe is still running (its fbdev emulation
+            // not yet set up, buffers it may still clear): wait until the driver is bound.
+            if !Self.probeFinished(path, sysfs: sysfs) {
+                retryAt = now + Self.probeInterval
+                lastFailure = "\(path): its driver is still starting"
+                if let giveUpAt, now >= giveUpAt { break }
+                return
+            }
             do {
                 try moveTo(path)
-                finished = true
+                settleAt = now + Self.settleMicroseconds
                 retryAt = nil
                 return
             } catch {
