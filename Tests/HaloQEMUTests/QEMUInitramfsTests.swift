@@ -51,15 +51,31 @@ struct QEMUInitramfsTests {
 
     /// mkinitramfs run as an owner runs it, in a mount namespace of its own where the kernel's
     /// modules, its configuration and the halo under test sit where they would be installed;
-    /// the host's own /lib/modules, /boot and /usr/local/bin are untouched.
-    func mkinitramfs(_ conf: URL, kernel: GuestKernel, into out: URL, in dir: URL) throws -> String {
+    /// the host's own /lib/modules, /boot and /usr/local/bin are untouched. `prelude` runs in
+    /// the namespace first (more bind mounts). Without `keepPlymouth`, a Plymouth installed on
+    /// the host stays out of the image (its hook and scripts are replaced by empty ones there),
+    /// so that Halo alone is the splash, as when Plymouth is not installed.
+    static func mkinitramfs(
+        _ conf: URL, kernel: GuestKernel, into out: URL, in dir: URL, keepPlymouth: Bool = false, prelude: String = ""
+    ) throws -> String {
         let modules = kernel.modules.deletingLastPathComponent()
         let version = modules.lastPathComponent
+        let empty = dir.appendingPathComponent("empty-script")
+        try "#!/bin/sh\nexit 0\n".write(to: empty, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: empty.path)
+        let plymouth = ["hooks/plymouth", "scripts/init-premount/plymouth", "scripts/init-bottom/plymouth", "scripts/panic/plymouth"]
+        let hide =
+            keepPlymouth
+            ? ""
+            : plymouth.map { "[ ! -e /usr/share/initramfs-tools/\($0) ] || mount --bind \(empty.path) /usr/share/initramfs-tools/\($0)" }
+                .joined(separator: "\n")
         let script = """
             set -e
             mount -t tmpfs none /lib/modules && mkdir /lib/modules/\(version) && mount --bind \(modules.path) /lib/modules/\(version)
             mount -t tmpfs none /usr/local/bin && cp \(QEMUDisplayTests.haloBinary.path) /usr/local/bin/halo
             mount -t tmpfs none /boot && cp \(modules.path)/../../../boot/config-\(version) /boot/
+            \(hide)
+            \(prelude)
             mkinitramfs -d \(conf.path) -o \(out.path) \(version)
             """
         return try Host.run("unshare", ["--mount", "--propagation", "private", "sh", "-c", script], in: dir)
@@ -72,7 +88,7 @@ struct QEMUInitramfsTests {
         let (kernel, _) = try QEMUDisplayTests.prepared.get()
         let dir = try QEMUInputTests.scratch("initramfs")
         let initrd = dir.appendingPathComponent("initrd.img")
-        let built = try mkinitramfs(try configuration(in: dir), kernel: kernel, into: initrd, in: dir)
+        let built = try Self.mkinitramfs(try configuration(in: dir), kernel: kernel, into: initrd, in: dir)
         let listing = try Host.run("lsinitramfs", [initrd.path])
         for file in [
             "usr/bin/halo", "usr/bin/plymouth", "etc/halo/board.yaml", "scripts/init-top/halo",

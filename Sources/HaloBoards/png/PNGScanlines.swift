@@ -19,46 +19,78 @@ enum PNGScanlines {
         return colours
     }
 
-    /// Undoes the five filters in place, row by row (each row predicts from the one above).
+    /// Undoes the five filters in place, row by row (each row predicts from the one above); the
+    /// filter is chosen once a row, so each byte costs an add or two.
     static func unfilter(_ raw: inout [UInt8], _ h: PNGHeader) throws(PictureError) {
         let n = h.rowBytes, bpp = h.pixelBytes, stride = n + 1
         try raw.withUnsafeMutableBufferPointer { (b: inout UnsafeMutableBufferPointer<UInt8>) throws(PictureError) in
             for y in 0..<Int(h.height) {
-                let start = y * stride + 1, above = start - stride
+                let start = y * stride + 1
                 let filter = b[start - 1]
                 guard filter <= 4 else { throw PictureError("row \(y) has filter \(filter), which PNG does not have; the file is damaged") }
-                if filter == 0 { continue }
-                for x in 0..<n {
-                    let a = x >= bpp ? Int(b[start + x - bpp]) : 0
-                    let up = y > 0 ? Int(b[above + x]) : 0
-                    let c = x >= bpp && y > 0 ? Int(b[above + x - bpp]) : 0
-                    b[start + x] &+= UInt8(truncatingIfNeeded: predict(filter, a, up, c))
-                }
+                // The first row has a row of zeros above it: Up adds nothing, Avg and Paeth
+                // reduce to halving and to Sub.
+                let above = y > 0 ? start - stride : -1
+                undo(filter, in: b, at: start, count: n, above: above, bpp: bpp)
             }
         }
     }
 
     @inline(__always)
-    static func predict(_ filter: UInt8, _ a: Int, _ b: Int, _ c: Int) -> Int {
-        switch filter {
-        case 1: return a
-        case 2: return b
-        case 3: return (a + b) / 2
-        default:
-            // Paeth: whichever neighbour is nearest to a + b - c, ties to a, then b.
-            let p = a + b - c
-            let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-            return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+    static func undo(_ filter: UInt8, in b: UnsafeMutableBufferPointer<UInt8>, at start: Int, count n: Int, above: Int, bpp: Int) {
+        switch (filter, above >= 0) {
+        case (1, _), (4, false):
+            for x in bpp..<max(bpp, n) { b[start + x] &+= b[start + x - bpp] }
+        case (2, true):
+            for x in 0..<n { b[start + x] &+= b[above + x] }
+        case (3, _):
+            for x in 0..<n {
+                let left = x >= bpp ? Int(b[start + x - bpp]) : 0
+                let up = above >= 0 ? Int(b[above + x]) : 0
+                b[start + x] &+= UInt8(truncatingIfNeeded: (left + up) >> 1)
+            }
+        case (4, true):
+            for x in 0..<n {
+                let a = x >= bpp ? Int(b[start + x - bpp]) : 0
+                let c = x >= bpp ? Int(b[above + x - bpp]) : 0
+                b[start + x] &+= UInt8(truncatingIfNeeded: paeth(a, Int(b[above + x]), c))
+            }
+        default: break  // None, or Up on the first row
         }
+    }
+
+    /// Paeth's predictor: whichever neighbour is nearest to a + b - c, ties to a, then b.
+    @inline(__always)
+    static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
+        let p = a + b - c
+        let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+        return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
     }
 
     /// Appends one unfiltered row's pixels.
     static func appendRow(_ row: ArraySlice<UInt8>, _ h: PNGHeader, _ chunks: PNGChunks, to out: inout [Color]) throws(PictureError) {
+        if h.depth == 8 && chunks.transparentKey == nil && (h.colour == .rgba || h.colour == .rgb) {
+            appendEightBitRow(row, alpha: h.colour == .rgba, to: &out)
+            return
+        }
         let channels = h.colour.channels
         for x in 0..<Int(h.width) {
             let at = x * channels
             func s(_ k: Int) -> UInt16 { k < channels ? sample(row, index: at + k, depth: h.depth) : 0 }
             out.append(try colour(Samples(s(0), s(1), s(2), s(3)), h, chunks))
+        }
+    }
+
+    /// The commonest rows, 8-bit RGB and RGBA (what image editors save a logo as), read byte
+    /// by byte: a logo is decoded before the splash's first frame, so this is on its path.
+    static func appendEightBitRow(_ row: ArraySlice<UInt8>, alpha: Bool, to out: inout [Color]) {
+        row.withUnsafeBufferPointer { b in
+            let step = alpha ? 4 : 3
+            var i = 0
+            while i + step <= b.count {
+                out.append(Color(r: b[i], g: b[i + 1], b: b[i + 2], a: alpha ? b[i + 3] : 255))
+                i += step
+            }
         }
     }
 

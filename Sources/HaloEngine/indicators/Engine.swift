@@ -68,15 +68,23 @@ public final class Engine {
     /// Places clients together never take, kept for the host (the psplash bar, a script).
     public static let placesKeptForHost = 8
 
-    public init(screenWidth: Int32, screenHeight: Int32, theme: Theme, policy: Policy, text: TextRasterizer) {
+    /// `prepareText: false` leaves the glyph cache empty for now, for a caller that would rather
+    /// show its first frame sooner (the boot splash) and calls `prepareText` after it.
+    public init(screenWidth: Int32, screenHeight: Int32, theme: Theme, policy: Policy, text: TextRasterizer, prepareText: Bool = true) {
         self.screenWidth = screenWidth
         self.screenHeight = screenHeight
         self.theme = theme
         self.policy = policy
         self.text = text
         self.labels = LabelCache(text)
-        text.prepare(sizes: [theme.fontSize, theme.toastFontSize])
+        if prepareText { self.prepareText() }
         placePictures()
+    }
+
+    /// Rasterises the theme's text sizes' common glyphs ahead of need, so a label that comes
+    /// later draws from the cache in its first frame.
+    public func prepareText() {
+        text.prepare(sizes: [theme.fontSize, theme.toastFontSize])
     }
 
     /// Scales and places the theme's pictures for the screen, once, not per frame.

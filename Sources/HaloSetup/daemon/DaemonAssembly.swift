@@ -41,6 +41,9 @@ public struct DaemonOptions {
     public var plymouthMode = "boot-up"
     /// A control line to run at start, whose indicator is in the first frame (`--show`).
     public var showAtStart: String?
+    /// Go into the background once plymouthd's socket is bound (`--detach`), as plymouthd does
+    /// for a boot script: the script goes on at once, and its `plymouth` calls find the splash.
+    public var detach = false
     /// Overrides the board's `motion` (`HALO_MOTION`), at start and after each reload.
     public var motion: MotionLevel?
     /// Where log lines go (standard error for `halo run`).
@@ -96,7 +99,9 @@ public final class DaemonAssembly {
         let size = display.map { $0.rotation.logicalSize(width: $0.width, height: $0.height) } ?? (board.logicalWidth, board.logicalHeight)
         var policy = board.policy
         if let motion = options.motion { policy.motion = motion }
-        let engine = Engine(screenWidth: size.0, screenHeight: size.1, theme: board.theme, policy: policy, text: text)
+        // The glyphs of the first frame's label are rasterised as it is drawn; the rest of the
+        // common ones after it (`onFirstFrame`), so nothing that can wait delays the splash.
+        let engine = Engine(screenWidth: size.0, screenHeight: size.1, theme: board.theme, policy: policy, text: text, prepareText: false)
         let screen = display.map { Self.screen($0, engine) }
         let ring: (any RingOutput)?
         do { ring = try RingChoice.open(board) } catch { throw SetupError(error.description) }
@@ -129,7 +134,10 @@ public final class DaemonAssembly {
         server.log = options.log
         server.screenName = described
         server.snapshotPath = snapshots
-        server.onFirstFrame = { SystemdNotifier.notify("READY=1") }
+        server.onFirstFrame = { [unowned engine] in
+            SystemdNotifier.notify("READY=1")
+            engine.prepareText()
+        }
         wireReloads()
         wirePsplash()
         try wirePlymouth()

@@ -22,6 +22,9 @@ public enum DaemonLauncher {
             guard let listener = try bindPlymouth(options) else { return }
             options.plymouthListener = listener
         }
+        if options.detach {
+            do { try Detach.now() } catch { options.log("stays in the foreground: \(error.description)") }
+        }
         let choice = try openScreen(options)
         switch choice {
         case .mock(let display):

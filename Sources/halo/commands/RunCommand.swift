@@ -15,7 +15,7 @@ import HaloSetup
 /// (HaloSetup) opens the screen and ring and serves.
 enum RunCommand {
     static let usage =
-        "halo run [--board NAME|PATH] [--socket PATH] [--display mock|drm|fbdev|auto|none] [--wait-master SECONDS] [--psplash-fifo PATH] [--show LINE] [--plymouth [--mode boot|shutdown|reboot|updates|system-upgrade|firmware-upgrade]]"
+        "halo run [--board NAME|PATH] [--socket PATH] [--display mock|drm|fbdev|auto|none] [--wait-master SECONDS] [--psplash-fifo PATH] [--show LINE] [--plymouth [--mode boot|shutdown|reboot|updates|system-upgrade|firmware-upgrade]] [--detach]"
     static let defaultSocket = "/run/halo/halo.sock"
 
     static func run(_ words: [String]) throws(CLIError) {
@@ -26,7 +26,8 @@ enum RunCommand {
         var waitMaster = 0
         do {
             args = try Arguments(
-                words, valued: ["board", "socket", "display", "wait-master", "psplash-fifo", "mode", "show"], switches: ["plymouth"])
+                words, valued: ["board", "socket", "display", "wait-master", "psplash-fifo", "mode", "show"],
+                switches: ["plymouth", "detach"])
             waitMaster = try args.integer("wait-master", default: 0, range: 0...3600)
         } catch {
             throw CLIError("\(error.description); usage: \(usage)", status: 2)
@@ -59,6 +60,7 @@ enum RunCommand {
         options.motion = motion
         options.plymouth = args.flags.contains("plymouth")
         options.showAtStart = args.options["show"]
+        options.detach = args.flags.contains("detach")
         if let mode = args.options["mode"] {
             // plymouthd's --mode words; `boot` is the boot-up mode.
             let named = mode == "boot" ? "boot-up" : mode

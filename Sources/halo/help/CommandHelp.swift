@@ -80,6 +80,11 @@ struct CommandHelp {
                     meaning:
                         "the Plymouth mode the splash starts in, as plymouthd's --mode: boot, shutdown, reboot, updates, system-upgrade, firmware-upgrade"
                 ),
+                Option(
+                    name: "--detach", byDefault: "stay in the foreground",
+                    meaning:
+                        "go into the background once plymouthd's socket is bound, as plymouthd does: a boot script's next plymouth call finds the splash, with no polling"
+                ),
             ],
             example: "halo run --board raspberrypi-touch-display"),
         CommandHelp(

@@ -5,4 +5,4 @@
 type getarg >/dev/null 2>&1 || . /lib/dracut-lib.sh
 getargbool 1 plymouth.enable && getargbool 1 halo.splash && ! getarg nosplash >/dev/null || return 0
 mkdir -p -m 0755 /run/halo
-/usr/bin/halo run --plymouth --socket /run/halo/halo.sock </dev/null >/dev/null 2>/run/halo/initramfs.log &
+/usr/bin/halo run --plymouth --detach --socket /run/halo/halo.sock </dev/null >/dev/null 2>/run/halo/initramfs.log
