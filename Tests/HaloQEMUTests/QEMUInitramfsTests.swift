@@ -18,18 +18,8 @@ struct QEMUInitramfsTests {
     /// scripts, the splash switched on for this image and the bochs board, and a script of the
     /// test's in init-premount that uses the splash as the boot's scripts do.
     func configuration(in dir: URL) throws -> URL {
-        let conf = dir.appendingPathComponent("initramfs-tools")
+        let conf = try Self.baseConfiguration(in: dir, splash: true)
         let fm = FileManager.default
-        for sub in ["hooks", "scripts/init-top", "scripts/init-premount", "scripts/init-bottom", "scripts/panic", "conf.d"] {
-            try fm.createDirectory(at: conf.appendingPathComponent(sub), withIntermediateDirectories: true)
-        }
-        for file in ["hooks/halo", "scripts/init-top/halo", "scripts/init-bottom/halo", "scripts/panic/halo"] {
-            try fm.copyItem(at: Self.install.appendingPathComponent(file), to: conf.appendingPathComponent(file))
-        }
-        let board = QEMUDisplayTests.packageRoot.appendingPathComponent("Boards/qemu-bochs.yaml").path
-        try "MODULES=most\nBUSYBOX=y\nCOMPRESS=zstd\n".write(
-            to: conf.appendingPathComponent("initramfs.conf"), atomically: true, encoding: .utf8)
-        try "SPLASH=yes\nBOARD=\(board)\n".write(to: conf.appendingPathComponent("conf.d/halo"), atomically: true, encoding: .utf8)
         let premount = """
             #!/bin/sh
             # The test's own: what a boot script does with the splash, reported to the host.
@@ -46,6 +36,25 @@ struct QEMUInitramfsTests {
         let script = conf.appendingPathComponent("scripts/init-premount/zz-halo-test")
         try premount.write(to: script, atomically: true, encoding: .utf8)
         try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        return conf
+    }
+
+    /// An initramfs-tools configuration folder in `dir`: Halo's hook and scripts from the
+    /// package, the bochs board, and the splash on or off (`SPLASH=` in conf.d/halo).
+    static func baseConfiguration(in dir: URL, splash: Bool) throws -> URL {
+        let conf = dir.appendingPathComponent("initramfs-tools")
+        let fm = FileManager.default
+        for sub in ["hooks", "scripts/init-top", "scripts/init-premount", "scripts/init-bottom", "scripts/panic", "conf.d"] {
+            try fm.createDirectory(at: conf.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        for file in ["hooks/halo", "scripts/init-top/halo", "scripts/init-bottom/halo", "scripts/panic/halo"] {
+            try fm.copyItem(at: install.appendingPathComponent(file), to: conf.appendingPathComponent(file))
+        }
+        let board = QEMUDisplayTests.packageRoot.appendingPathComponent("Boards/qemu-bochs.yaml").path
+        try "MODULES=most\nBUSYBOX=y\nCOMPRESS=zstd\n".write(
+            to: conf.appendingPathComponent("initramfs.conf"), atomically: true, encoding: .utf8)
+        try "SPLASH=\(splash ? "yes" : "no")\nBOARD=\(board)\n".write(
+            to: conf.appendingPathComponent("conf.d/halo"), atomically: true, encoding: .utf8)
         return conf
     }
 

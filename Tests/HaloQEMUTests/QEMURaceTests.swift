@@ -55,19 +55,8 @@ struct QEMURaceTests {
     /// An initramfs made by the host's mkinitramfs: Halo's splash, or Plymouth's with its
     /// spinner theme, and the test's two scripts.
     static func image(halo: Bool, kernel: GuestKernel, in dir: URL) throws -> URL {
-        let conf = dir.appendingPathComponent("initramfs-tools")
+        let conf = try QEMUInitramfsTests.baseConfiguration(in: dir, splash: halo)
         let fm = FileManager.default
-        for sub in ["hooks", "scripts/init-top", "scripts/init-premount", "scripts/init-bottom", "scripts/panic", "conf.d"] {
-            try fm.createDirectory(at: conf.appendingPathComponent(sub), withIntermediateDirectories: true)
-        }
-        for file in ["hooks/halo", "scripts/init-top/halo", "scripts/init-bottom/halo", "scripts/panic/halo"] {
-            try fm.copyItem(at: QEMUInitramfsTests.install.appendingPathComponent(file), to: conf.appendingPathComponent(file))
-        }
-        try "MODULES=most\nBUSYBOX=y\nCOMPRESS=zstd\n".write(
-            to: conf.appendingPathComponent("initramfs.conf"), atomically: true, encoding: .utf8)
-        let board = QEMUDisplayTests.packageRoot.appendingPathComponent("Boards/qemu-bochs.yaml").path
-        try "SPLASH=\(halo ? "yes" : "no")\nBOARD=\(board)\n".write(
-            to: conf.appendingPathComponent("conf.d/halo"), atomically: true, encoding: .utf8)
         for (path, text) in [("scripts/init-top/00race", traceScript), ("scripts/init-premount/zzrace", reportScript)] {
             let file = conf.appendingPathComponent(path)
             try text.write(to: file, atomically: true, encoding: .utf8)
