@@ -46,6 +46,7 @@ struct QEMURaceTests {
         for p in $(pidof plymouthd halo); do echo "REPORT rss $(grep VmRSS /proc/$p/status | tr -s ' ' | cut -d' ' -f2)" >&3; done
         # The bare program's start, to tell it from the splash's own set-up.
         [ -x /usr/bin/halo ] && /usr/bin/halo --version >/dev/null
+        grep 'halo start' /run/halo/initramfs.log 2>/dev/null | while read -r line; do echo "REPORT phase $line" >&3; done
         grep -E 'sched_process_exec|sched_process_exit|sys_ioctl' /sys/kernel/tracing/trace | while read -r line; do echo "REPORT trace $line" >&3; done
         echo END >&3
         poweroff -f 2>/dev/null || reboot -f
@@ -85,7 +86,9 @@ struct QEMURaceTests {
     static func boot(_ image: URL, program: String, kernel: GuestKernel, in dir: URL) throws -> Result {
         var machine = QEMUMachine(
             kernel: kernel.vmlinux, initrd: image, device: ["-device", "bochs-display,xres=800,yres=480"], directory: dir)
-        machine.append = "console=ttyS0 panic=-1 quiet splash plymouth.ignore-serial-consoles"
+        // HALO_START_TRACE=1 reaches the initramfs's scripts as an environment variable: Halo's
+        // phases up to its first frame go to its log, reported with the trace.
+        machine.append = "console=ttyS0 panic=-1 quiet splash plymouth.ignore-serial-consoles HALO_START_TRACE=1"
         let outcome = try machine.boot()
         let trace = outcome.reports.filter { $0.hasPrefix("trace ") }
         guard let result = Self.firstFrame(trace, program: program) else {
@@ -94,6 +97,7 @@ struct QEMURaceTests {
                     "no exec of \(program) and frame after it in the trace: \(trace); reports: \(outcome.reports.filter { !$0.hasPrefix("trace ") }); console: \(outcome.console.suffix(2000))"
             )
         }
+        for phase in outcome.reports where phase.hasPrefix("phase ") { print("race: \(program) \(phase.dropFirst(6))") }
         let rss = outcome.reports.first { $0.hasPrefix("rss ") }.flatMap { Int($0.dropFirst(4)) } ?? 0
         return Result(
             firstFrameMilliseconds: result.sinceExec, sinceBootMilliseconds: result.sinceBoot, residentKiB: rss,

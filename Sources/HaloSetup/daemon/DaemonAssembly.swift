@@ -94,6 +94,7 @@ public final class DaemonAssembly {
         markedForSwitchRoot = (options.plymouth || board.plymouth) && RootStorageDaemon.inInitramfs && RootStorageDaemon.mark()
         let text: FreeTypeText
         do { text = try FreeTypeText(fontPath: board.theme.fontPath) } catch { throw SetupError(error.description) }
+        StartTrace.mark("font loaded")
         // The display's own size: a DRM mode may differ from the board's. Without a screen the
         // engine still lays out on the board's, unseen.
         let size = display.map { $0.rotation.logicalSize(width: $0.width, height: $0.height) } ?? (board.logicalWidth, board.logicalHeight)
@@ -134,7 +135,9 @@ public final class DaemonAssembly {
         server.log = options.log
         server.screenName = described
         server.snapshotPath = snapshots
+        StartTrace.mark("daemon assembled")
         server.onFirstFrame = { [unowned engine] in
+            StartTrace.mark("first frame")
             SystemdNotifier.notify("READY=1")
             engine.prepareText()
         }

@@ -21,11 +21,14 @@ public enum DaemonLauncher {
         if options.plymouth || options.board.plymouth {
             guard let listener = try bindPlymouth(options) else { return }
             options.plymouthListener = listener
+            StartTrace.mark("plymouthd's socket bound")
         }
         if options.detach {
             do { try Detach.now() } catch { options.log("stays in the foreground: \(error.description)") }
+            StartTrace.mark("detached")
         }
         let choice = try openScreen(options)
+        StartTrace.mark("screen open")
         switch choice {
         case .mock(let display):
             // Only the mock display can be saved: its folder is the board's, or beside the socket.

@@ -22,6 +22,7 @@ enum RunCommand {
         // First of all: waiting for DRM master can take minutes, and a stray signal must not
         // end the daemon then either.
         StraySignals.disarm()
+        StartTrace.mark("main")
         let args: Arguments
         var waitMaster = 0
         do {
@@ -58,6 +59,7 @@ enum RunCommand {
             display: display, waitMasterSeconds: waitMaster, psplashFifo: args.options["psplash-fifo"],
             log: { Console.error("halo run: \($0)") })
         options.motion = motion
+        StartTrace.mark("board read")
         options.plymouth = args.flags.contains("plymouth")
         options.showAtStart = args.options["show"]
         options.detach = args.flags.contains("detach")
