@@ -23,15 +23,17 @@ enum PNGScanlines {
     /// filter is chosen once a row, so each byte costs an add or two.
     static func unfilter(_ raw: inout [UInt8], _ h: PNGHeader) throws(PictureError) {
         let n = h.rowBytes, bpp = h.pixelBytes, stride = n + 1
-        try raw.withUnsafeMutableBufferPointer { (b: inout UnsafeMutableBufferPointer<UInt8>) throws(PictureError) in
+        // Checked first, so the pass below throws nothing (Swift 6.0's buffer closures would
+        // turn a typed error into `any Error`).
+        for y in 0..<Int(h.height) where raw[y * stride] > 4 {
+            throw PictureError("row \(y) has filter \(raw[y * stride]), which PNG does not have; the file is damaged")
+        }
+        raw.withUnsafeMutableBufferPointer { b in
             for y in 0..<Int(h.height) {
                 let start = y * stride + 1
-                let filter = b[start - 1]
-                guard filter <= 4 else { throw PictureError("row \(y) has filter \(filter), which PNG does not have; the file is damaged") }
                 // The first row has a row of zeros above it: Up adds nothing, Avg and Paeth
                 // reduce to halving and to Sub.
-                let above = y > 0 ? start - stride : -1
-                undo(filter, in: b, at: start, count: n, above: above, bpp: bpp)
+                undo(b[start - 1], in: b, at: start, count: n, above: y > 0 ? start - stride : -1, bpp: bpp)
             }
         }
     }
