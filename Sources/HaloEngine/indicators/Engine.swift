@@ -9,13 +9,7 @@ public final class Engine {
     @exclusivity(unchecked) public private(set) var screenWidth: Int32
     @exclusivity(unchecked) public private(set) var screenHeight: Int32
     @exclusivity(unchecked) public var theme: Theme {
-        didSet {
-            if theme.logo != oldValue.logo || theme.logoHeight != oldValue.logoHeight || theme.backgroundImage != oldValue.backgroundImage
-                || theme.labelGap != oldValue.labelGap
-            {
-                placePictures()
-            }
-        }
+        didSet { placePictures() }
     }
     /// The theme's pictures scaled and placed for this screen (`ThemePictures`).
     @exclusivity(unchecked) private(set) var pictures = ThemePictures()
@@ -87,11 +81,15 @@ public final class Engine {
         text.prepare(sizes: [theme.fontSize, theme.toastFontSize])
     }
 
-    /// Scales and places the theme's pictures for the screen, once, not per frame.
+    /// Scales and places the theme's pictures for the screen, once, not per frame: again only
+    /// when what they depend on changed.
     func placePictures() {
-        pictures =
-            theme.logo == nil && theme.backgroundImage == nil
-            ? ThemePictures() : ThemePictures(theme, width: screenWidth, height: screenHeight)
+        if theme.logo == nil && theme.backgroundImage == nil {
+            if pictures.inputs != nil { pictures = ThemePictures() }
+            return
+        }
+        let inputs = ThemePictures.Inputs(theme, width: screenWidth, height: screenHeight)
+        if inputs != pictures.inputs { pictures = ThemePictures(inputs) }
     }
 
     /// The rings of a lone circular indicator and a lone spinner, drawn at the screen's centre:

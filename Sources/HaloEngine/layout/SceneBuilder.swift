@@ -27,7 +27,7 @@ struct SceneBuilder {
     mutating func build() -> [Layer] {
         // A few layers per activity (shape, icon, label lines) and a toast: one allocation.
         layers.reserveCapacity(engine.activities.count * 6 + 6)
-        if engine.pictures.background != nil || engine.pictures.logo != nil { layers += engine.pictures.layers }
+        layers += engine.pictures.layers
         // Most frames show every activity: the engine's own array then serves, uncopied.
         let all = engine.activities
         var visible = all.allSatisfy { $0.isVisible(at: now) } ? all : all.filter { $0.isVisible(at: now) }

@@ -33,6 +33,8 @@ public struct DaemonOptions {
     public var psplashFifo: String?
     /// Serve plymouthd's socket (`--plymouth`), besides the board's `plymouth: yes`.
     public var plymouth = false
+    /// The daemon serves plymouthd's socket: `--plymouth` or the board's `plymouth: yes`.
+    public var servesPlymouth: Bool { plymouth || board.plymouth }
     /// plymouthd's socket, bound before the screen is opened (`DaemonLauncher`), so a second
     /// splash finds it taken before touching the screen; nil binds it when the daemon starts.
     public var plymouthListener: AbstractSocketListener?
@@ -91,7 +93,7 @@ public final class DaemonAssembly {
         running = board
         // Started from the initramfs, the splash must outlive the switch to the real root:
         // marked before anything else, so that no moment of its start-up goes unmarked.
-        markedForSwitchRoot = (options.plymouth || board.plymouth) && RootStorageDaemon.inInitramfs && RootStorageDaemon.mark()
+        markedForSwitchRoot = options.servesPlymouth && RootStorageDaemon.inInitramfs && RootStorageDaemon.mark()
         let text: FreeTypeText
         do { text = try FreeTypeText(fontPath: board.theme.fontPath) } catch { throw SetupError(error.description) }
         StartTrace.mark("font loaded")
@@ -214,7 +216,7 @@ public final class DaemonAssembly {
     /// plymouthd's socket, when the board or `--plymouth` asks for it.
     func wirePlymouth() throws(SetupError) {
         let board = options.board
-        guard options.plymouth || board.plymouth else { return }
+        guard options.servesPlymouth else { return }
         var gid: UInt32?
         if let name = board.plymouthGroup {
             guard let g = getgrnam(name) else {
@@ -245,7 +247,7 @@ public final class DaemonAssembly {
     func wirePsplash() {
         guard let fifo else { return }
         // psplash is a boot splash too: it shows the boot's pictures (`boot.logo`).
-        if !(options.plymouth || options.board.plymouth) { showPictures(ofBootMode: "boot-up") }
+        if !options.servesPlymouth { showPictures(ofBootMode: "boot-up") }
         server.watch(
             DescriptorEvents(fifo.descriptor.raw, deadline: { fifo.translator.deadline?.microseconds }) { [unowned server] in
                 fifo.serve(

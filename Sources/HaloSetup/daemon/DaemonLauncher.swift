@@ -18,7 +18,7 @@ import HaloPOSIX
 public enum DaemonLauncher {
     public static func run(_ options: DaemonOptions) throws(SetupError) {
         var options = options
-        if options.plymouth || options.board.plymouth {
+        if options.servesPlymouth {
             guard let listener = try bindPlymouth(options) else { return }
             options.plymouthListener = listener
             StartTrace.mark("plymouthd's socket bound")
@@ -37,18 +37,14 @@ public enum DaemonLauncher {
                 options, display: display, described: "mock display \(display.width)x\(display.height)", snapshots: snapshots)
             daemon.run()
         case .drm(let display):
-            let described = "\(display.card.path) \(display.output.connectorName) \(display.output.modeName) \(display.format.rawValue)"
-            try runOnScreen(display, options, described: described)
+            try runOnScreen(display, options, described: display.described)
         case .fbdev(let display):
-            // On `display: auto` a firmware framebuffer is a stand-in until the GPU's driver comes.
-            let stand = options.display == .auto ? display : nil
-            try runOnScreen(
-                display, options, described: "fbdev \(display.device.path) \(display.width)x\(display.height) \(display.format.rawValue)"
-            ) { server in
-                if let stand {
-                    ScreenMove.follow(
-                        server, board: options.board, framebuffer: stand.device.path, width: stand.width, height: stand.height)
-                }
+            let described = "fbdev \(display.device.path) \(display.width)x\(display.height) \(display.format.rawValue)"
+            try runOnScreen(display, options, described: described) { server in
+                // On `display: auto` a firmware framebuffer is a stand-in until the GPU's driver comes.
+                guard options.display == .auto else { return }
+                ScreenMove.follow(
+                    server, board: options.board, framebuffer: display.device.path, width: display.width, height: display.height)
             }
         case .headless:
             try DaemonAssembly(options, display: nil, described: "no screen").run()
@@ -78,7 +74,7 @@ public enum DaemonLauncher {
     /// may still be loading (Plymouth waits 8 s for one). Tried every 100 ms until the board's
     /// `screen.wait-seconds`, 8 for a boot splash, none otherwise; said once in the log.
     static func openScreen(_ options: DaemonOptions) throws(SetupError) -> ScreenChoice {
-        let splash = options.plymouth || options.board.plymouth
+        let splash = options.servesPlymouth
         let wait = Int64(options.board.display.waitSeconds ?? (splash ? 8 : 0))
         let deadline = MonotonicMicroseconds.now() + wait * 1_000_000
         var said = false

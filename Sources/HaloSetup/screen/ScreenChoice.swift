@@ -66,3 +66,8 @@ public enum ScreenChoice {
         return FbdevDisplay(device: try LinuxFramebuffer(path: path, pan: board.display.pan), rotation: board.rotation)
     }
 }
+
+extension DrmDisplay {
+    /// What the daemon calls the screen in its log and replies: card, connector, mode, format.
+    var described: String { "\(card.path) \(output.connectorName) \(output.modeName) \(format.rawValue)" }
+}

@@ -30,31 +30,24 @@ final class ScreenMove: EventSource {
     /// The framebuffer drawn on now, and its size, kept if the card offers it.
     let framebufferPath: String
     let framebufferSize: ModeRequest
-    /// Set when a card is to be tried (again) at that moment; nil while there is none.
+    /// Where sysfs is: `/sys`, or a test's folder.
+    let sysfs: String
+    /// The cards that appeared, to be tried at `retryAt` (nil: at once) until `giveUpAt`.
+    var candidates: [String] = []
     var retryAt: Int64?
     var giveUpAt: Int64?
     var lastFailure = ""
-    var candidates: [String] = []
-    public private(set) var finished = false
+    /// Set once moved: the moment the whole screen is drawn again (`settleMicroseconds`).
+    var settleAt: Int64?
+    private(set) var finished = false
+
     static let retryInterval: Int64 = 250_000
     static let probeInterval: Int64 = 20_000
+    static let patienceMicroseconds: Int64 = 10_000_000
     /// Half a second after the move, the whole screen is drawn again: in the QEMU boot, one of
     /// the card's two buffers was seen to lose its picture in the moments after the driver's
     /// start (only the spinner's later changes reached it), and a whole frame repairs both.
     static let settleMicroseconds: Int64 = 500_000
-    var settleAt: Int64?
-    /// Where sysfs is: `/sys`, or a test's folder.
-    let sysfs: String
-
-    /// True once the card's device has its driver bound (the `driver` link sysfs makes when a
-    /// probe succeeds), or when sysfs does not know the card at all (nothing to wait for).
-    static func probeFinished(_ path: String, sysfs: String) -> Bool {
-        let name = path.split(separator: "/").last.map(String.init) ?? ""
-        let device = "\(sysfs)/class/drm/\(name)/device"
-        guard access(device, F_OK) == 0 else { return true }
-        return access(device + "/driver", F_OK) == 0
-    }
-    static let patienceMicroseconds: Int64 = 10_000_000
 
     init(
         watching watch: DisplayNodeWatch, server: ControlServer, board: Board, framebuffer: String, width: Int32, height: Int32,
@@ -107,17 +100,17 @@ final class ScreenMove: EventSource {
         if !candidates.isEmpty && (retryAt.map { now >= $0 } ?? true) { tryCandidates(now) }
     }
 
-    /// Opens the first card that works and moves there; otherwise tries again soon, until the
-    /// patience runs out.
+    /// Opens the first card that works and moves there; otherwise tries again soon (sooner
+    /// while a driver is still starting), until the patience runs out.
     func tryCandidates(_ now: Int64) {
+        var starting = false
         for path in candidates {
             // The node comes while the driver's probe is still running (its fbdev emulation
             // not yet set up, buffers it may still clear): wait until the driver is bound.
-            if !Self.probeFinished(path, sysfs: sysfs) {
-                retryAt = now + Self.probeInterval
+            guard Self.probeFinished(path, sysfs: sysfs) else {
+                starting = true
                 lastFailure = "\(path): its driver is still starting"
-                if let giveUpAt, now >= giveUpAt { break }
-                return
+                continue
             }
             do {
                 try moveTo(path)
@@ -129,7 +122,7 @@ final class ScreenMove: EventSource {
             }
         }
         if let giveUpAt, now < giveUpAt {
-            retryAt = now + Self.retryInterval
+            retryAt = now + (starting ? Self.probeInterval : Self.retryInterval)
             return
         }
         retryAt = nil
@@ -138,13 +131,21 @@ final class ScreenMove: EventSource {
         server.report("screen", "a DRM card appeared but could not be drawn on (\(lastFailure)); \(still)")
     }
 
+    /// True once the card's device has its driver bound (the `driver` link sysfs makes when a
+    /// probe succeeds), or when sysfs does not know the card at all (nothing to wait for).
+    static func probeFinished(_ path: String, sysfs: String) -> Bool {
+        let name = path.split(separator: "/").last.map(String.init) ?? ""
+        let device = "\(sysfs)/class/drm/\(name)/device"
+        guard access(device, F_OK) == 0 else { return true }
+        return access(device + "/driver", F_OK) == 0
+    }
+
     func moveTo(_ path: String) throws(DisplayError) {
         let display = try open(path)
         let size = display.rotation.logicalSize(width: display.width, height: display.height)
         let engine = server.engine
         engine.resize(screenWidth: size.0, screenHeight: size.1, at: MonotonicClock.now())
-        let named = "\(display.card.path) \(display.output.connectorName) \(display.output.modeName) \(display.format.rawValue)"
-        server.moveScreen(to: Screen(engine: engine, display: display), named: named)
+        server.moveScreen(to: Screen(engine: engine, display: display), named: display.described)
     }
 
     /// The card as the board asks, in the framebuffer's size if the board names no mode and
