@@ -6,13 +6,13 @@ import HaloRender
 /// the time and draw the layers, so the same engine runs a daemon, a replay or a test.
 public final class Engine {
     // Read many times a frame, from the one thread that owns the engine: unchecked at run time.
-    @exclusivity(unchecked) public private(set) var screenWidth: Int32
-    @exclusivity(unchecked) public private(set) var screenHeight: Int32
+    @exclusivity(unchecked) public internal(set) var screenWidth: Int32
+    @exclusivity(unchecked) public internal(set) var screenHeight: Int32
     @exclusivity(unchecked) public var theme: Theme {
         didSet { placePictures() }
     }
     /// The theme's pictures scaled and placed for this screen (`ThemePictures`).
-    @exclusivity(unchecked) private(set) var pictures = ThemePictures()
+    @exclusivity(unchecked) var pictures = ThemePictures()
     @exclusivity(unchecked) public var policy: Policy {
         didSet { for i in activities.indices { activities[i].motion = policy.motion } }
     }
@@ -81,17 +81,6 @@ public final class Engine {
         text.prepare(sizes: [theme.fontSize, theme.toastFontSize])
     }
 
-    /// Scales and places the theme's pictures for the screen, once, not per frame: again only
-    /// when what they depend on changed.
-    func placePictures() {
-        if theme.logo == nil && theme.backgroundImage == nil {
-            if pictures.inputs != nil { pictures = ThemePictures() }
-            return
-        }
-        let inputs = ThemePictures.Inputs(theme, width: screenWidth, height: screenHeight)
-        if inputs != pictures.inputs { pictures = ThemePictures(inputs) }
-    }
-
     /// The rings of a lone circular indicator and a lone spinner, drawn at the screen's centre:
     /// the commonest pictures, whose radial shapes a screen works out when it is made
     /// (`RingProfileCache.prepare`) rather than inside the first frame that shows one. Their
@@ -109,19 +98,6 @@ public final class Engine {
                 RingShape(cx: cx, cy: cy, diameter: s, thickness: theme.spinnerThickness, track: .clear, indicator: theme.indicator))
         }
         return rings
-    }
-
-    /// Lays out for a screen of another size from `now` on (the daemon moved from a firmware
-    /// framebuffer to a native driver whose mode differs). Activities keep their state and
-    /// animation; the centre's places change at once rather than gliding across the new screen.
-    public func resize(screenWidth width: Int32, screenHeight height: Int32, at now: Instant) {
-        guard width != screenWidth || height != screenHeight else { return }
-        screenWidth = max(1, width)
-        screenHeight = max(1, height)
-        placePictures()
-        centreGlide = CentreGlide()
-        followCentre(at: now)
-        centreGlide.from = centreGlide.to
     }
 
     /// Draws text with `text` from now on (a board's new font after a reload). Labels are laid

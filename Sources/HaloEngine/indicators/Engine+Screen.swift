@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: Apache-2.0
+import HaloRender
+
+/// The screen the engine lays out for: its size, which can change under a running daemon,
+/// and the theme's pictures placed for it.
+extension Engine {
+    /// Lays out for a screen of another size from `now` on (the daemon moved from a firmware
+    /// framebuffer to a native driver whose mode differs). Activities keep their state and
+    /// animation; the centre's places change at once rather than gliding across the new screen.
+    public func resize(screenWidth width: Int32, screenHeight height: Int32, at now: Instant) {
+        guard width != screenWidth || height != screenHeight else { return }
+        screenWidth = max(1, width)
+        screenHeight = max(1, height)
+        placePictures()
+        centreGlide = CentreGlide()
+        followCentre(at: now)
+        centreGlide.from = centreGlide.to
+    }
+
+    /// Scales and places the theme's pictures for the screen, once, not per frame: again only
+    /// when what they depend on changed.
+    func placePictures() {
+        if theme.logo == nil && theme.backgroundImage == nil {
+            if pictures.inputs != nil { pictures = ThemePictures() }
+            return
+        }
+        let inputs = ThemePictures.Inputs(theme, width: screenWidth, height: screenHeight)
+        if inputs != pictures.inputs { pictures = ThemePictures(inputs) }
+    }
+}
