@@ -32,6 +32,10 @@ let package = Package(
         // 32-byte AVX2 stores for long fills, chosen at run time on x86-64; headers only. `halo`
         // installs them in HaloRender's LongFill, which stays standard Swift.
         .systemLibrary(name: "CWideStores"),
+        // The Swift runtime's hash seed, drawn before `main` without waiting for the kernel's
+        // random pool at early boot (see its header); `--wrap=syscall` routes the statically
+        // linked runtime's syscall() through it.
+        .target(name: "CStartSeed", linkerSettings: [.unsafeFlags(["-Xlinker", "--wrap=syscall"])]),
         // The commit the binary was built from, for `halo --version`.
         .target(name: "CBuildInfo", cSettings: [.define("HALO_COMMIT", to: "\"\(commit)\"")]),
 
@@ -69,7 +73,7 @@ let package = Package(
             name: "halo",
             dependencies: [
                 "HaloEngine", "HaloRender", "HaloHAL", "HaloOutputs", "HaloMock", "HaloBoards", "HaloFreeType", "HaloDaemon",
-                "HaloBackends", "HaloSetup", "HaloPOSIX", "CWideStores", "CBuildInfo",
+                "HaloBackends", "HaloSetup", "HaloPOSIX", "CWideStores", "CBuildInfo", "CStartSeed",
             ],
             // The systemd unit and udev rule that install beside the binary (see the README).
             exclude: ["install"],

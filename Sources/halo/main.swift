@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import CStartSeed
 import CWideStores
 import HaloRender
 
@@ -7,6 +8,9 @@ import HaloRender
 #elseif canImport(Musl)
     import Musl
 #endif
+
+// The runtime's hash seed is drawn: from here on getrandom() waits for the kernel's pool as asked.
+halo_start_seed_end()
 
 // Long fills (a clear, a dimmed screen) with 32-byte stores where the processor has them;
 // HALO_NO_AVX2 set keeps the 16-byte stores, to compare the two.
