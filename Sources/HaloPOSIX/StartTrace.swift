@@ -20,7 +20,15 @@ public enum StartTrace {
         clock_gettime(CLOCK_BOOTTIME, &ts)
         let boot = Int(ts.tv_sec) * 1000 + Int(ts.tv_nsec) / 1_000_000
         let age = ProcessAge.milliseconds().map(String.init) ?? "?"
-        let line = "halo start: \(phase): age \(age) ms, boot \(boot) ms, pid \(getpid())\n"
+        // Time on the processor and page faults so far: a phase that took long with neither
+        // waited for something; one with many faults paid for touching new memory.
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let cpu =
+            (Int(usage.ru_utime.tv_sec) + Int(usage.ru_stime.tv_sec)) * 1000
+            + (Int(usage.ru_utime.tv_usec) + Int(usage.ru_stime.tv_usec)) / 1000
+        let line =
+            "halo start: \(phase): age \(age) ms, boot \(boot) ms, pid \(getpid()), cpu \(cpu) ms, faults \(usage.ru_minflt + usage.ru_majflt)\n"
         _ = line.withCString { write(2, $0, strlen($0)) }
     }
 }

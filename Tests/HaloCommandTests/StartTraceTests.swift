@@ -21,7 +21,7 @@ extension CommandTests {
             let phases = lines.map { $0.dropFirst(12).split(separator: ":").first.map(String.init) ?? "" }
             if traced {
                 #expect(phases == ["main", "board read", "screen open", "font loaded", "daemon assembled", "first frame"], "\(lines)")
-                #expect(lines.allSatisfy { $0.contains(" ms, boot ") && $0.contains("age ") }, "\(lines)")
+                #expect(lines.allSatisfy { $0.contains(" ms, boot ") && $0.contains("age ") && $0.contains(" ms, faults ") }, "\(lines)")
             } else {
                 #expect(lines.isEmpty, "\(lines)")
             }
