@@ -27,8 +27,8 @@ public final class FreeTypeText: TextRasterizer {
 
     let library: FT_Library
     let face: FT_Face
-    /// The font file's bytes, which FreeType reads from for as long as the face lives.
-    let fontBytes: UnsafeMutableRawBufferPointer
+    /// The font file, which FreeType reads from for as long as the face lives.
+    let fontFile: MappedFile
     public let path: String
     // Looked up for every character drawn, from the one thread that owns the text: the
     // run-time exclusivity check would cost more than the lookup.
@@ -46,21 +46,19 @@ public final class FreeTypeText: TextRasterizer {
         }
         // Read through RegularFile: a FIFO or a device named as the font must not block or
         // feed FreeType for ever.
-        let bytes: [UInt8]
-        do { bytes = try RegularFile.read(path, limit: FreeTypeText.maximumFontBytes) } catch {
+        let file: MappedFile
+        do { file = try MappedFile(path, limit: FreeTypeText.maximumFontBytes) } catch {
             throw FontError(description: "cannot load the font: \(error.description); \(fix)")
         }
         var lib: FT_Library?
         guard FT_Init_FreeType(&lib) == 0, let lib else {
             throw FontError(description: "FreeType could not start; check that libfreetype6 is installed")
         }
-        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, bytes.count), alignment: 16)
-        bytes.withUnsafeBytes { copy.copyMemory(from: $0) }
         var f: FT_Face?
-        let status = FT_New_Memory_Face(lib, copy.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count), 0, &f)
+        let status = FT_New_Memory_Face(
+            lib, file.bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long(file.bytes.count), 0, &f)
         guard status == 0, let f else {
             FT_Done_FreeType(lib)
-            copy.deallocate()
             throw FontError(description: "cannot load the font \(path): \(FreeTypeText.explain(status)); \(fix)")
         }
         // A scalable font's glyphs lie within a few ems; a box many times its em means its units
@@ -70,7 +68,6 @@ public final class FreeTypeText: TextRasterizer {
         if f.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 && em > 0 && span > em * FreeTypeText.maximumEmsPerGlyph {
             FT_Done_Face(f)
             FT_Done_FreeType(lib)
-            copy.deallocate()
             throw FontError(
                 description:
                     "cannot use the font \(path): its glyphs reach \(span / em) times its em (\(span) units against \(em) units per em), so the file is damaged or its units per em are wrong; \(fix)"
@@ -78,7 +75,7 @@ public final class FreeTypeText: TextRasterizer {
         }
         library = lib
         face = f
-        fontBytes = copy
+        fontFile = file
         self.path = path
     }
 
@@ -88,7 +85,6 @@ public final class FreeTypeText: TextRasterizer {
     deinit {
         FT_Done_Face(face)
         FT_Done_FreeType(library)
-        fontBytes.deallocate()
     }
 
     /// FreeType's error codes that a wrong font file gives, in words.

@@ -22,6 +22,27 @@ public enum RegularFile {
     /// path and what it is instead (a directory, a FIFO, a device, too big, unreadable); callers
     /// add the fix that suits them.
     public static func read(_ path: String, limit: Int) throws(SystemError) -> [UInt8] {
+        let (file, size) = try openChecked(path, limit: limit)
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        // The size can change under us; read what is there now, never past the limit.
+        while true {
+            if filled == bytes.count {
+                if bytes.count >= limit { break }
+                bytes.append(contentsOf: [UInt8](repeating: 0, count: min(4096, limit - bytes.count)))
+            }
+            let n = bytes.withUnsafeMutableBytes { fill(UnsafeMutableRawBufferPointer(rebasing: $0[filled...]), from: file) }
+            if n < 0 { throw readError(-n, path) }
+            if n == 0 { break }
+            filled += n
+        }
+        bytes.removeLast(bytes.count - filled)
+        return bytes
+    }
+
+    /// Opens `path` without blocking and checks on the descriptor that it is a regular file of
+    /// at most `limit` bytes: the descriptor and the size it has now.
+    static func openChecked(_ path: String, limit: Int) throws(SystemError) -> (Descriptor, Int) {
         if path.isEmpty { throw SystemError("open", errno: ENOENT, message: "the file name is empty") }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         if fd < 0 {
@@ -39,25 +60,22 @@ public enum RegularFile {
             throw SystemError(
                 "read", errno: EFBIG, message: "\(path) is \(info.st_size) bytes, more than the \(limit) bytes such a file can be")
         }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var filled = 0
-        // The size can change under us; read what is there now, never past the limit.
+        return (file, Int(info.st_size))
+    }
+
+    /// One read into `buffer`, retried when a signal interrupts it: the bytes read, 0 at the
+    /// end, or the errno negated.
+    private static func fill(_ buffer: UnsafeMutableRawBufferPointer, from file: Descriptor) -> Int {
         while true {
-            if filled == bytes.count {
-                if bytes.count >= limit { break }
-                bytes.append(contentsOf: [UInt8](repeating: 0, count: min(4096, limit - bytes.count)))
-            }
-            let n = bytes.withUnsafeMutableBytes { systemRead(file.raw, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let e = errno
-                throw SystemError("read", errno: e, message: "cannot read \(path): \(SystemError.reason(e))")
-            }
-            if n == 0 { break }
-            filled += n
+            let n = systemRead(file.raw, buffer.baseAddress!, buffer.count)
+            if n >= 0 { return n }
+            if errno != EINTR { return -Int(errno) }
         }
-        bytes.removeLast(bytes.count - filled)
-        return bytes
+    }
+
+    static func readError(_ code: Int, _ path: String) -> SystemError {
+        let e = Int32(truncatingIfNeeded: code)
+        return SystemError("read", errno: e, message: "cannot read \(path): \(SystemError.reason(e))")
     }
 
     /// What a file type is, in words: "a directory", "a FIFO".

@@ -180,12 +180,17 @@ struct HostileInputTests {
         for t: Int64 in [600, 616, 700] { try s.update(at: .milliseconds(t)) }
     }
 
-    @Test("a font that is a FIFO, a directory or not a font is refused at once with the reason in words")
+    @Test("a font that is a FIFO, a directory, empty or not a font is refused at once with the reason in words")
     func badFonts() throws {
         let fifoFile = TemporaryFIFO("font-fifo")
         let fifo = fifoFile.path
+        // Mapped, not read: an empty file cannot be mapped and is named as empty.
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-font-\(getpid()).ttf").path
+        FileManager.default.createFile(atPath: empty, contents: Data())
+        defer { try? FileManager.default.removeItem(atPath: empty) }
         for (path, words) in [
             (fifo, "is a FIFO, not a regular file"), ("/tmp", "is a directory"), ("/etc/hostname", "not a font FreeType knows"),
+            (empty, "\(empty) is empty"),
         ] {
             do {
                 _ = try FreeTypeText(fontPath: path)

@@ -6,14 +6,13 @@ import CZlib
 /// picture's own size), data that ends early is named as cut short.
 enum PNGInflate {
     static func inflate(_ compressed: [UInt8], size: Int) throws(PictureError) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: size)
+        // One extra byte of room: filling it means the data holds more than the picture.
+        var out = [UInt8](repeating: 0, count: size + 1)
         var z = z_stream()
         guard inflateInit_(&z, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
             throw PictureError("zlib could not start inflating")
         }
         defer { inflateEnd(&z) }
-        // One extra byte of room: filling it means the data holds more than the picture.
-        out.append(0)
         let status = compressed.withUnsafeBufferPointer { input in
             out.withUnsafeMutableBufferPointer { output -> Int32 in
                 z.next_in = UnsafeMutablePointer(mutating: input.baseAddress)

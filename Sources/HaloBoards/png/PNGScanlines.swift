@@ -9,6 +9,9 @@ enum PNGScanlines {
     static func colours(_ raw: inout [UInt8], _ chunks: PNGChunks) throws(PictureError) -> [Color] {
         let h = chunks.header
         try unfilter(&raw, h)
+        if h.depth == 8 && chunks.transparentKey == nil && (h.colour == .rgba || h.colour == .rgb) {
+            return eightBitColours(raw, h, alpha: h.colour == .rgba)
+        }
         var colours: [Color] = []
         colours.reserveCapacity(Int(h.width) * Int(h.height))
         let stride = h.rowBytes + 1
@@ -71,10 +74,6 @@ enum PNGScanlines {
 
     /// Appends one unfiltered row's pixels.
     static func appendRow(_ row: ArraySlice<UInt8>, _ h: PNGHeader, _ chunks: PNGChunks, to out: inout [Color]) throws(PictureError) {
-        if h.depth == 8 && chunks.transparentKey == nil && (h.colour == .rgba || h.colour == .rgb) {
-            appendEightBitRow(row, alpha: h.colour == .rgba, to: &out)
-            return
-        }
         let channels = h.colour.channels
         for x in 0..<Int(h.width) {
             let at = x * channels
@@ -83,18 +82,38 @@ enum PNGScanlines {
         }
     }
 
-    /// The commonest rows, 8-bit RGB and RGBA (what image editors save a logo as), read byte
-    /// by byte: a logo is decoded before the splash's first frame, so this is on its path.
-    static func appendEightBitRow(_ row: ArraySlice<UInt8>, alpha: Bool, to out: inout [Color]) {
-        row.withUnsafeBufferPointer { b in
-            let step = alpha ? 4 : 3
-            var i = 0
-            while i + step <= b.count {
-                out.append(Color(r: b[i], g: b[i + 1], b: b[i + 2], a: alpha ? b[i + 3] : 255))
-                i += step
+    /// The commonest pictures, 8-bit RGB and RGBA (what image editors save a logo as), written
+    /// straight into the colours' storage: a logo is decoded before the splash's first frame.
+    /// An RGBA row is already laid out as `Color`s are, so it is copied whole.
+    static func eightBitColours(_ raw: [UInt8], _ h: PNGHeader, alpha: Bool) -> [Color] {
+        let width = Int(h.width), height = Int(h.height), stride = h.rowBytes + 1
+        return raw.withUnsafeBytes { b in
+            [Color](unsafeUninitializedCapacity: width * height) { out, made in
+                for y in 0..<height {
+                    let from = b.baseAddress! + y * stride + 1, to = out.baseAddress! + y * width
+                    if alpha && colourIsRGBABytes {
+                        UnsafeMutableRawPointer(to).copyMemory(from: from, byteCount: width * 4)
+                        continue
+                    }
+                    let step = alpha ? 4 : 3
+                    for x in 0..<width {
+                        let p = from + x * step
+                        (to + x).initialize(
+                            to: Color(
+                                r: p.load(as: UInt8.self), g: p.load(fromByteOffset: 1, as: UInt8.self),
+                                b: p.load(fromByteOffset: 2, as: UInt8.self), a: alpha ? p.load(fromByteOffset: 3, as: UInt8.self) : 255))
+                    }
+                }
+                made = width * height
             }
         }
     }
+
+    /// Whether a `Color` is its four bytes r, g, b, a in that order, as Swift lays out a struct
+    /// of four bytes today; checked rather than assumed, the pixel loop being the fallback.
+    static let colourIsRGBABytes =
+        MemoryLayout<Color>.size == 4 && MemoryLayout<Color>.offset(of: \Color.r) == 0 && MemoryLayout<Color>.offset(of: \Color.g) == 1
+        && MemoryLayout<Color>.offset(of: \Color.b) == 2 && MemoryLayout<Color>.offset(of: \Color.a) == 3
 
     /// Sample `index` of a row, at its depth, as stored (not scaled).
     @inline(__always)

@@ -29,34 +29,67 @@ extension Bitmap {
         if width == self.width && height == self.height { return self }
         let w = Int(max(1, width)), h = Int(max(1, height))
         let sw = Int(self.width), sh = Int(self.height)
-        var out = [Color](repeating: .clear, count: w * h)
-        for y in 0..<h {
-            let y0 = y * sh / h, y1 = max(y0 + 1, (y + 1) * sh / h)
-            for x in 0..<w {
-                let x0 = x * sw / w, x1 = max(x0 + 1, (x + 1) * sw / w)
-                out[y * w + x] = average(x0..<x1, y0..<y1)
+        // Each new column's source columns, worked out once rather than per row.
+        var columns = [Range<Int>]()
+        columns.reserveCapacity(w)
+        for x in 0..<w {
+            let x0 = x * sw / w
+            columns.append(x0..<max(x0 + 1, (x + 1) * sw / w))
+        }
+        // Premultiplied sums of one band of source rows, four per new column (r, g, b, a).
+        var sums = [Int](repeating: 0, count: w * 4)
+        let out = pixels.withUnsafeBufferPointer { source in
+            sums.withUnsafeMutableBufferPointer { sums in
+                [Color](unsafeUninitializedCapacity: w * h) { out, made in
+                    for y in 0..<h {
+                        let y0 = y * sh / h, y1 = max(y0 + 1, (y + 1) * sh / h)
+                        sums.update(repeating: 0)
+                        for row in y0..<y1 { Self.addRow(source, from: row * sw, columns: columns, into: sums) }
+                        for x in 0..<w {
+                            let count = columns[x].count * (y1 - y0)
+                            let colour = Self.average(
+                                r: sums[x * 4], g: sums[x * 4 + 1], b: sums[x * 4 + 2], a: sums[x * 4 + 3], count: count)
+                            (out.baseAddress! + y * w + x).initialize(to: colour)
+                        }
+                    }
+                    made = w * h
+                }
             }
         }
         return Bitmap(width: Int32(w), height: Int32(h), pixels: out) ?? self
     }
 
-    func average(_ xs: Range<Int>, _ ys: Range<Int>) -> Color {
-        var r = 0, g = 0, b = 0, a = 0
-        let sw = Int(width)
-        for y in ys {
-            for x in xs {
-                let c = pixels[y * sw + x]
-                let alpha = Int(c.a)
-                r += Int(c.r) * alpha
-                g += Int(c.g) * alpha
-                b += Int(c.b) * alpha
-                a += alpha
+    /// Adds one source row's pixels, premultiplied, to the sums of the new columns they fall in.
+    /// Wrapping arithmetic: a sum is at most 255 × 255 × 4096 × 4096, far inside an Int.
+    private static func addRow(
+        _ source: UnsafeBufferPointer<Color>, from start: Int, columns: [Range<Int>], into sums: UnsafeMutableBufferPointer<Int>
+    ) {
+        columns.withUnsafeBufferPointer { columns in
+            var out = sums.baseAddress!
+            for span in columns {
+                var r = 0, g = 0, b = 0, a = 0
+                var pixel = source.baseAddress! + start + span.lowerBound
+                for _ in span {
+                    let c = pixel.pointee, alpha = Int(c.a)
+                    r &+= Int(c.r) &* alpha
+                    g &+= Int(c.g) &* alpha
+                    b &+= Int(c.b) &* alpha
+                    a &+= alpha
+                    pixel += 1
+                }
+                out[0] &+= r
+                out[1] &+= g
+                out[2] &+= b
+                out[3] &+= a
+                out += 4
             }
         }
-        let n = xs.count * ys.count
+    }
+
+    /// `count` pixels' premultiplied sums as one colour, back in straight alpha, rounded to nearest.
+    private static func average(r: Int, g: Int, b: Int, a: Int, count: Int) -> Color {
         guard a > 0 else { return .clear }
-        // Back to straight alpha, rounded to nearest.
         return Color(
-            r: UInt8((r + a / 2) / a), g: UInt8((g + a / 2) / a), b: UInt8((b + a / 2) / a), a: UInt8((a + n / 2) / n))
+            r: UInt8((r + a / 2) / a), g: UInt8((g + a / 2) / a), b: UInt8((b + a / 2) / a), a: UInt8((a + count / 2) / count))
     }
 }
