@@ -8,6 +8,13 @@ let commit: String = {
     return String(git.currentCommit.prefix(12)) + (git.hasUncommittedChanges ? "-dirty" : "")
 }()
 
+/// Generic types made from their metadata accessors, with the conformances the compiler
+/// already knows passed in, rather than from mangled names that the runtime must resolve: the
+/// first `Set` or `Dictionary` of each key type otherwise made the runtime search every
+/// conformance in the binary for `Hashable` (some 130,000 instructions each, 1.4 million on the
+/// way to a boot splash's first frame).
+let knownConformances: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
+
 let package = Package(
     name: "Halo",
     products: [
@@ -19,7 +26,7 @@ let package = Package(
     targets: [
         // Layer 1, HaloRender: the rendering core and the LED colour and motion maths. Standard
         // library only; also compiled as Embedded Swift by .ci/embedded-check.
-        .target(name: "HaloRender"),
+        .target(name: "HaloRender", swiftSettings: knownConformances),
 
         // C libraries every embedded distribution ships, reached through pkg-config.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
@@ -41,25 +48,32 @@ let package = Package(
 
         // Layer 3, under the backends, the daemon and the loaders: the thin POSIX layer (owned
         // descriptors, errno-keeping errors, safe file reads, Unix sockets, signals).
-        .target(name: "HaloPOSIX", dependencies: ["CLinux"]),
+        .target(name: "HaloPOSIX", dependencies: ["CLinux"], swiftSettings: knownConformances),
 
         // Layer 2, HaloEngine: indicator state machines, animation, layout, control language.
-        .target(name: "HaloEngine", dependencies: ["HaloRender"]),
+        .target(name: "HaloEngine", dependencies: ["HaloRender"], swiftSettings: knownConformances),
         // Layer 3, HaloHAL: the hardware protocols the backends implement (Display, RingOutput,
         // EventSource) and their errors: nothing of boards, daemons or the engine.
-        .target(name: "HaloHAL", dependencies: ["HaloRender"]),
+        .target(name: "HaloHAL", dependencies: ["HaloRender"], swiftSettings: knownConformances),
         // Layer 3, HaloOutputs: joins the engine to its outputs (a Screen on a Display, RingLights on a RingOutput).
-        .target(name: "HaloOutputs", dependencies: ["HaloEngine", "HaloHAL", "HaloRender"]),
+        .target(name: "HaloOutputs", dependencies: ["HaloEngine", "HaloHAL", "HaloRender"], swiftSettings: knownConformances),
         // Text rasterisation behind the engine's TextRasterizer protocol.
-        .target(name: "HaloFreeType", dependencies: ["HaloEngine", "HaloRender", "HaloPOSIX", "CFreeType"]),
+        .target(
+            name: "HaloFreeType", dependencies: ["HaloEngine", "HaloRender", "HaloPOSIX", "CFreeType"], swiftSettings: knownConformances),
         // Layer 3, HaloBoards: board profiles (YAML through libyaml).
-        .target(name: "HaloBoards", dependencies: ["HaloEngine", "HaloHAL", "HaloRender", "HaloPOSIX", "CYAML", "CZlib"]),
+        .target(
+            name: "HaloBoards", dependencies: ["HaloEngine", "HaloHAL", "HaloRender", "HaloPOSIX", "CYAML", "CZlib"],
+            swiftSettings: knownConformances),
         // Layer 3, HaloBackends: hardware backends behind HaloHAL's protocols (DRM, fbdev, SPI, GPIO, LED class).
-        .target(name: "HaloBackends", dependencies: ["HaloHAL", "HaloRender", "HaloPOSIX", "CLinux", "CDRM", "CGPIOD"]),
+        .target(
+            name: "HaloBackends", dependencies: ["HaloHAL", "HaloRender", "HaloPOSIX", "CLinux", "CDRM", "CGPIOD"],
+            swiftSettings: knownConformances),
         // Layer 4, HaloMock: the mock backend (memory display, LED recorder, PNG output, the demo gallery).
-        .target(name: "HaloMock", dependencies: ["HaloEngine", "HaloHAL", "HaloRender", "CZlib"]),
+        .target(name: "HaloMock", dependencies: ["HaloEngine", "HaloHAL", "HaloRender", "CZlib"], swiftSettings: knownConformances),
         // Layer 5, HaloDaemon: the daemon's control socket and loop.
-        .target(name: "HaloDaemon", dependencies: ["HaloEngine", "HaloHAL", "HaloOutputs", "HaloRender", "HaloPOSIX", "CLinux"]),
+        .target(
+            name: "HaloDaemon", dependencies: ["HaloEngine", "HaloHAL", "HaloOutputs", "HaloRender", "HaloPOSIX", "CLinux"],
+            swiftSettings: knownConformances),
         // Layer 5, HaloSetup: turns a board into the daemon (its screen and LED ring opened, the
         // loop wired to them, its signals, the psplash FIFO and reloads).
         .target(
@@ -67,7 +81,8 @@ let package = Package(
             dependencies: [
                 "HaloEngine", "HaloRender", "HaloHAL", "HaloOutputs", "HaloMock", "HaloBoards", "HaloFreeType", "HaloDaemon",
                 "HaloBackends", "HaloPOSIX",
-            ]),
+            ],
+            swiftSettings: knownConformances),
         // Layer 6, halo: the command, which only parses arguments and calls the layers above.
         .executableTarget(
             name: "halo",
@@ -78,6 +93,7 @@ let package = Package(
             // The systemd unit and udev rule that install beside the binary (see the README),
             // and the linker script that makes libstdc++ static (see link/libstdc++.so).
             exclude: ["install", "link"],
+            swiftSettings: knownConformances,
             // Every shared-library symbol bound at start-up, its table then read-only (full
             // RELRO, as Debian's hardening builds do for daemons): the first frame no longer
             // stops to look up memset or memcpy, some 2,000 instructions each. libstdc++ from
