@@ -20,6 +20,20 @@ struct StaleDamageTests {
         #expect(s.take(0).isEmpty)
     }
 
+    @Test("a new display's buffers are wholly stale and each is filled once: the whole screen, not again per rectangle")
+    func newBuffers() {
+        let screen = IntRect(x: 0, y: 0, width: 800, height: 480)
+        var s = StaleDamage(buffers: 2)
+        s.invalidateAll(screen)
+        // The first frame's damage is inside the screen: one copy of the screen into buffer 1.
+        #expect(s.repair(1, for: [a, b]) == [screen])
+        #expect(s.repair(1, for: [screen]) == [screen])
+        // Buffer 0 still needs the whole screen, and the next frame's own damage adds nothing.
+        #expect(s.repair(0, for: [b]) == [screen])
+        // Afterwards only what changed, each rectangle once, equal ones once.
+        #expect(s.repair(1, for: [a, a]) == [a, b])
+    }
+
     @Test("frames shown while no buffer was drawn (released screen) count for every buffer")
     func released() {
         var s = StaleDamage(buffers: 2)

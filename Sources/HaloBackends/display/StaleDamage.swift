@@ -21,9 +21,17 @@ struct StaleDamage {
     /// and what was shown while that buffer was off screen. The frame is recorded against the
     /// other buffers.
     mutating func repair(_ index: Int, for damage: [IntRect]) -> [IntRect] {
-        let rects = damage + take(index)
+        let rects = Self.withoutContained(damage + take(index))
         shown(damage, except: index)
         return rects
+    }
+
+    /// `rects` less those another one holds whole (of equal ones, the first stays): a buffer
+    /// wholly out of date is copied once, not once more for each rectangle of the frame.
+    static func withoutContained(_ rects: [IntRect]) -> [IntRect] {
+        rects.enumerated().filter { i, rect in
+            !rects.enumerated().contains { j, other in j != i && other.contains(rect) && (other != rect || j < i) }
+        }.map(\.element)
     }
 
     /// Records a frame's damage against every buffer except the one it was drawn into.

@@ -47,7 +47,11 @@ public final class DrmDisplay: ScreenHandoff, BlankableDisplay, EventSource {
             try DumbBuffer(fd: card.fd, width: output.width, height: output.height, format: format),
             try DumbBuffer(fd: card.fd, width: output.width, height: output.height, format: format),
         ]
+        // A new buffer holds whatever video memory held. Rather than clearing both (3 MB of
+        // writes at 800x480 before the first frame), each is marked wholly out of date and is
+        // filled from the shadow the first time a frame is drawn into it.
         stale = StaleDamage(buffers: buffers.count)
+        stale.invalidateAll(shadow.bounds)
     }
 
     public func drawFrame<R>(_ body: (RenderTarget) -> R) -> R {

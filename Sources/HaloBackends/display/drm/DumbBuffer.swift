@@ -11,7 +11,8 @@ import HaloRender
 #endif
 
 /// A CPU-drawable scan-out buffer: a dumb buffer, mapped into memory and registered as a
-/// framebuffer object in the pixel format the renderer writes.
+/// framebuffer object in the pixel format the renderer writes. Its memory is not cleared: it
+/// holds what video memory held until the display fills it (`DrmDisplay` marks it stale).
 final class DumbBuffer {
     let fd: Int32
     let handle: UInt32
@@ -60,7 +61,6 @@ final class DumbBuffer {
         self.size = Int(size)
         framebufferID = fb
         memory = p
-        memory.initializeMemory(as: UInt8.self, repeating: 0, count: self.size)
     }
 
     deinit {
