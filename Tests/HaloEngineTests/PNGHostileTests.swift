@@ -48,6 +48,25 @@ struct PNGHostileTests {
         }
     }
 
+    @Test(
+        "the zlib header is checked (deflate, window, check bits, no dictionary); the Adler-32 of the pixels is not, the CRCs having covered the bytes"
+    )
+    func zlibHeader() throws {
+        let picture = try #require(Bitmap(width: 3, height: 2, pixels: (0..<6).map { Color(r: UInt8($0 * 40), g: 9, b: 200, a: 128) }))
+        #expect(try PNGDecoder.decode(TestPNG.rgba(picture)) == picture)
+        // Not deflate; a 64 KiB window; check bits wrong; a preset dictionary (check bits right).
+        for header: [UInt8] in [[0x79, 0x01], [0x88, 0x01], [0x78, 0x02], [0x78, 0x20]] {
+            let file = TestPNG.rgba(picture) { Array(header) + TestPNG.stored($0).dropFirst(2) }
+            #expect(throws: PictureError.self, "header \(header)") { try PNGDecoder.decode(file) }
+        }
+        let wrongSum = TestPNG.rgba(picture) { raw in
+            var stream = TestPNG.stored(raw)
+            stream[stream.count - 1] ^= 0xFF
+            return stream
+        }
+        #expect(try PNGDecoder.decode(wrongSum) == picture)
+    }
+
     @Test("sizes past 4096×4096 pixels, or of zero, are refused before anything that large is made")
     func hugeSizes() {
         for (w, h) in [(UInt32(100_000), UInt32(100_000)), (0x7FFF_FFFF, 1), (4097, 4096), (0, 10), (0xFFFF_FFFF, 0xFFFF_FFFF)] {
