@@ -11,8 +11,10 @@ let commit: String = {
 /// Generic types made from their metadata accessors, with the conformances the compiler
 /// already knows passed in, rather than from mangled names that the runtime must resolve: the
 /// first `Set` or `Dictionary` of each key type otherwise made the runtime search every
-/// conformance in the binary for `Hashable` (some 130,000 instructions each, 1.4 million on the
-/// way to a boot splash's first frame).
+/// conformance in the binary for `Hashable` (some 130,000 instructions each; 0.6 million of the
+/// way to a boot splash's first frame, 1.4 million were the engine's targets included). An
+/// unsafe flag, so only for the targets that no library product holds: a package that depends
+/// on HaloRender, HaloEngine or HaloMock by version can have none.
 let knownConformances: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
 
 let package = Package(
@@ -26,7 +28,7 @@ let package = Package(
     targets: [
         // Layer 1, HaloRender: the rendering core and the LED colour and motion maths. Standard
         // library only; also compiled as Embedded Swift by .ci/embedded-check.
-        .target(name: "HaloRender", swiftSettings: knownConformances),
+        .target(name: "HaloRender"),
 
         // C libraries every embedded distribution ships, reached through pkg-config.
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
@@ -51,10 +53,10 @@ let package = Package(
         .target(name: "HaloPOSIX", dependencies: ["CLinux"], swiftSettings: knownConformances),
 
         // Layer 2, HaloEngine: indicator state machines, animation, layout, control language.
-        .target(name: "HaloEngine", dependencies: ["HaloRender"], swiftSettings: knownConformances),
+        .target(name: "HaloEngine", dependencies: ["HaloRender"]),
         // Layer 3, HaloHAL: the hardware protocols the backends implement (Display, RingOutput,
         // EventSource) and their errors: nothing of boards, daemons or the engine.
-        .target(name: "HaloHAL", dependencies: ["HaloRender"], swiftSettings: knownConformances),
+        .target(name: "HaloHAL", dependencies: ["HaloRender"]),
         // Layer 3, HaloOutputs: joins the engine to its outputs (a Screen on a Display, RingLights on a RingOutput).
         .target(name: "HaloOutputs", dependencies: ["HaloEngine", "HaloHAL", "HaloRender"], swiftSettings: knownConformances),
         // Text rasterisation behind the engine's TextRasterizer protocol.
@@ -69,7 +71,7 @@ let package = Package(
             name: "HaloBackends", dependencies: ["HaloHAL", "HaloRender", "HaloPOSIX", "CLinux", "CDRM", "CGPIOD"],
             swiftSettings: knownConformances),
         // Layer 4, HaloMock: the mock backend (memory display, LED recorder, PNG output, the demo gallery).
-        .target(name: "HaloMock", dependencies: ["HaloEngine", "HaloHAL", "HaloRender", "CZlib"], swiftSettings: knownConformances),
+        .target(name: "HaloMock", dependencies: ["HaloEngine", "HaloHAL", "HaloRender", "CZlib"]),
         // Layer 5, HaloDaemon: the daemon's control socket and loop.
         .target(
             name: "HaloDaemon", dependencies: ["HaloEngine", "HaloHAL", "HaloOutputs", "HaloRender", "HaloPOSIX", "CLinux"],
