@@ -31,8 +31,12 @@ public enum RegularFile {
                 if bytes.count >= limit { break }
                 bytes.append(contentsOf: [UInt8](repeating: 0, count: min(4096, limit - bytes.count)))
             }
-            let n = bytes.withUnsafeMutableBytes { fill(UnsafeMutableRawBufferPointer(rebasing: $0[filled...]), from: file) }
-            if n < 0 { throw readError(-n, path) }
+            let n = bytes.withUnsafeMutableBytes { systemRead(file.raw, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let e = errno
+                throw SystemError("read", errno: e, message: "cannot read \(path): \(SystemError.reason(e))")
+            }
             if n == 0 { break }
             filled += n
         }
@@ -61,21 +65,6 @@ public enum RegularFile {
                 "read", errno: EFBIG, message: "\(path) is \(info.st_size) bytes, more than the \(limit) bytes such a file can be")
         }
         return (file, Int(info.st_size))
-    }
-
-    /// One read into `buffer`, retried when a signal interrupts it: the bytes read, 0 at the
-    /// end, or the errno negated.
-    private static func fill(_ buffer: UnsafeMutableRawBufferPointer, from file: Descriptor) -> Int {
-        while true {
-            let n = systemRead(file.raw, buffer.baseAddress!, buffer.count)
-            if n >= 0 { return n }
-            if errno != EINTR { return -Int(errno) }
-        }
-    }
-
-    static func readError(_ code: Int, _ path: String) -> SystemError {
-        let e = Int32(truncatingIfNeeded: code)
-        return SystemError("read", errno: e, message: "cannot read \(path): \(SystemError.reason(e))")
     }
 
     /// What a file type is, in words: "a directory", "a FIFO".
