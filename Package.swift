@@ -101,10 +101,11 @@ let package = Package(
             // stops to look up memset or memcpy, some 2,000 instructions each. libstdc++ from
             // its static archive (link/libstdc++.so says why). And none of the binary's own
             // symbols exported (the Swift runtime's link exports them all): 5,000 fewer, and
-            // the runtime's start-up dladdr() no longer searches them one by one.
+            // the runtime's start-up dladdr() no longer searches them one by one. A build ID,
+            // which stripping keeps, names the program in a first frame saved ahead's key.
             linkerSettings: [
                 .unsafeFlags([
-                    "-Xlinker", "-z", "-Xlinker", "now", "-Xlinker", "-z", "-Xlinker", "relro",
+                    "-Xlinker", "-z", "-Xlinker", "now", "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "--build-id=sha1",
                     "-L\(Context.packageDirectory)/Sources/halo/link", "-Xlinker", "--no-export-dynamic",
                 ])
             ]
@@ -130,7 +131,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "HaloSetupTests",
-            dependencies: ["HaloSetup", "HaloBoards", "HaloDaemon", "HaloEngine", "HaloMock", "HaloRender", "HaloTestSupport"]),
+            dependencies: [
+                "HaloSetup", "HaloBoards", "HaloDaemon", "HaloEngine", "HaloMock", "HaloOutputs", "HaloRender", "HaloHAL", "HaloPOSIX",
+                "HaloTestSupport",
+            ]),
         // Runs the built `halo` binary as a process: exit status, messages and files written.
         .testTarget(name: "HaloCommandTests", dependencies: ["halo", "HaloMock", "HaloEngine", "HaloTestSupport"]),
         // Boots Debian's kernel under QEMU and compares what its virtual GPUs scan out with the mock.
