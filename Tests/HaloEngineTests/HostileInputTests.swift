@@ -186,7 +186,7 @@ struct HostileInputTests {
         let fifo = fifoFile.path
         // Mapped, not read: an empty file cannot be mapped and is named as empty.
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("empty-font-\(getpid()).ttf").path
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
         defer { try? FileManager.default.removeItem(atPath: empty) }
         for (path, words) in [
             (fifo, "is a FIFO, not a regular file"), ("/tmp", "is a directory"), ("/etc/hostname", "not a font FreeType knows"),
