@@ -58,6 +58,7 @@ struct QEMUDracutTests {
             plymouth --ping; echo "REPORT initramfs-ping $?" >&3
             echo "REPORT initramfs-pid $(pidof halo)" >&3
             echo "REPORT initramfs-mark $(head -c 1 /proc/$(pidof halo)/cmdline)" >&3
+            echo "REPORT initramfs-saved-frame $(journalctl -o cat -u halo-splash.service | grep -c 'showed the first frame saved in /etc/halo/board.frame')" >&3
             plymouth update --status="Checking disks"; echo "REPORT initramfs-update $?" >&3
             echo "REPORT initramfs-$(halo ctl --socket /run/halo/halo.sock stats | grep -o 'boot-progress=[0-9a-z]*')" >&3
             sleep 1; echo "DUMP initramfs" >&3; read -r answer <&3
@@ -104,7 +105,8 @@ struct QEMUDracutTests {
         let built = try dracut(try modules(in: dir), kernel: kernel, board: board, into: initrd, in: dir)
         let listing = try Host.run("lsinitrd", [initrd.path])
         for file in [
-            "usr/bin/halo", "usr/bin/plymouth", "etc/halo/board.yaml", "etc/halo/halo-logo.png", "halo-splash.service",
+            "usr/bin/halo", "usr/bin/plymouth", "etc/halo/board.yaml", "etc/halo/halo-logo.png", "etc/halo/board.frame",
+            "halo-splash.service",
             "halo-splash-switch-root.service",
         ] {
             #expect(listing.contains(file), "\(file) is in the image; dracut said: \(built)")
@@ -113,6 +115,7 @@ struct QEMUDracutTests {
         let context = "\(outcome.reports); console:\n\(outcome.console.suffix(3000))"
         #expect(outcome.report("initramfs-ping") == "0" && outcome.report("initramfs-update") == "0", "\(context)")
         #expect(outcome.report("initramfs-mark") == "@", "a systemd initramfs has /etc/initrd-release: \(context)")
+        #expect(outcome.report("initramfs-saved-frame") == "1", "the first frame the module saved is shown: \(context)")
         let progress = outcome.reports.first { $0.hasPrefix("initramfs-boot-progress=") }.flatMap { Int($0.dropFirst(24)) }
         #expect(progress.map { (1...100).contains($0) } == true, "the splash follows systemd's progress in the initramfs: \(context)")
         #expect(outcome.report("initramfs-pid") != nil && outcome.report("initramfs-pid") == outcome.report("root-pid"), "\(context)")

@@ -28,6 +28,7 @@ struct QEMUInitramfsTests {
             exec 3<>/dev/ttyS1
             plymouth --ping; echo "REPORT initramfs-ping $?" >&3
             echo "REPORT initramfs-pid $(pidof halo)" >&3
+            echo "REPORT initramfs-saved-frame $(grep -c 'showed the first frame saved in /etc/halo/board.frame' /run/halo/initramfs.log)" >&3
             plymouth update --status="Checking disks"; echo "REPORT initramfs-update $?" >&3
             sleep 1; echo "DUMP initramfs" >&3; read -r answer <&3
             exec 3>&-
@@ -91,7 +92,7 @@ struct QEMUInitramfsTests {
     }
 
     @Test(
-        "Halo's splash starts from init-top, answers the boot scripts' plymouth, moves into the real root at init-bottom, is still on screen and serving after the switch, the same process, and quits cleanly"
+        "on the real kernel: Halo's splash starts from init-top with the first frame its hook saved, answers the boot scripts' plymouth, moves into the real root at init-bottom, is still on screen and serving after the switch, the same process, and quits cleanly"
     )
     func realBoot() throws {
         let (kernel, _) = try QEMUDisplayTests.prepared.get()
@@ -101,7 +102,7 @@ struct QEMUInitramfsTests {
         let listing = try Host.run("lsinitramfs", [initrd.path])
         for file in [
             "usr/bin/halo", "usr/bin/plymouth", "etc/halo/board.yaml", "scripts/init-top/halo",
-            "usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "etc/halo/halo-logo.png",
+            "usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "etc/halo/halo-logo.png", "etc/halo/board.frame",
         ] {
             #expect(listing.contains(file), "\(file) is in the image; mkinitramfs said: \(built)")
         }
@@ -109,6 +110,8 @@ struct QEMUInitramfsTests {
         let outcome = try GuestRoot.boot(kernel, initrd: initrd, in: dir)
         let context = "\(outcome.reports); console:\n\(outcome.console.suffix(3000))"
         #expect(outcome.report("initramfs-ping") == "0" && outcome.report("initramfs-update") == "0", "\(context)")
+        // The hook saved the splash's first frame, and the splash showed it before reading its board.
+        #expect(outcome.report("initramfs-saved-frame") == "1", "the first frame saved ahead is shown: \(context)")
         // initramfs-tools' images have no /etc/initrd-release, so neither plymouthd nor Halo marks
         // itself @ there (nothing in them kills what the initramfs started); the same process
         // serves on after the switch, its root moved into the real one at init-bottom.

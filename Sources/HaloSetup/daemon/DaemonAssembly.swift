@@ -50,6 +50,11 @@ public struct DaemonOptions {
     public var motion: MotionLevel?
     /// Where log lines go (standard error for `halo run`).
     public var log: (String) -> Void
+    /// The loop's clock: the monotonic one, or a still one for a start frame drawn ahead of time.
+    public var clock: () -> Instant = MonotonicClock.now
+    /// The screen, already open with a start frame on it (`StartFrameShow`), for the daemon to
+    /// draw on instead of opening the board's.
+    public var openedScreen: DrmDisplay?
 
     public init(
         boardSource: String, board: Board, socket: String, display: DisplaySettings.Kind? = nil, waitMasterSeconds: Int = 0,
@@ -122,7 +127,7 @@ public final class DaemonAssembly {
             let rate = display == nil ? board.ledDriver.framesPerSecond : board.framesPerSecond
             server = ControlServer(
                 engine: engine, screen: screen, rings: rings, listener: listener, signals: signals, frameRate: rate,
-                frameBudgetMilliseconds: board.display.frameBudgetMilliseconds)
+                frameBudgetMilliseconds: board.display.frameBudgetMilliseconds, clock: options.clock)
             fifo = try options.psplashFifo.map { path throws(SystemError) in try PsplashFifo(path: path) }
         } catch {
             throw SetupError(error.description)

@@ -18,8 +18,8 @@ import HaloPOSIX
 public enum DaemonLauncher {
     public static func run(_ options: DaemonOptions) throws(SetupError) {
         var options = options
-        if options.servesPlymouth {
-            guard let listener = try bindPlymouth(options) else { return }
+        if options.servesPlymouth && options.plymouthListener == nil {
+            guard let listener = try bindPlymouth(log: options.log) else { return }
             options.plymouthListener = listener
             StartTrace.mark("plymouthd's socket bound")
         }
@@ -27,7 +27,8 @@ public enum DaemonLauncher {
             do { try Detach.now() } catch { options.log("stays in the foreground: \(error.description)") }
             StartTrace.mark("detached")
         }
-        let choice = try openScreen(options)
+        let choice: ScreenChoice
+        if let opened = options.openedScreen { choice = .drm(opened) } else { choice = try openScreen(options) }
         StartTrace.mark("screen open")
         switch choice {
         case .mock(let display):
@@ -55,14 +56,14 @@ public enum DaemonLauncher {
     /// started in the initramfs and still serving after the switch to the real root, or
     /// plymouthd. Like plymouthd then, this one has nothing to do: it says so, tells systemd it
     /// is ready (so units ordered after the splash go on) and returns nil, an exit without error.
-    static func bindPlymouth(_ options: DaemonOptions) throws(SetupError) -> AbstractSocketListener? {
+    public static func bindPlymouth(log: (String) -> Void) throws(SetupError) -> AbstractSocketListener? {
         // Marked before anything else, so no moment of an initramfs splash goes unmarked.
         if RootStorageDaemon.inInitramfs { RootStorageDaemon.mark() }
         do {
             return try AbstractSocketListener(name: PlymouthServerName.name)
         } catch {
             guard error.errno == EADDRINUSE else { throw SetupError(error.description) }
-            options.log(
+            log(
                 "a boot splash already serves @\(PlymouthServerName.name) (Halo started in the initramfs, or plymouthd), so this one has nothing to do; stop the other first to replace it"
             )
             SystemdNotifier.notify("READY=1")

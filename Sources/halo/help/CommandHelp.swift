@@ -85,6 +85,11 @@ struct CommandHelp {
                     meaning:
                         "go into the background once plymouthd's socket is bound, as plymouthd does: a boot script's next plymouth call finds the splash, with no polling"
                 ),
+                Option(
+                    name: "--save-first-frame PATH", byDefault: "serve",
+                    meaning:
+                        "do not serve: draw the first frame these options show (on a DRM board) and save it; saved as BOARD.frame beside the board file, halo run shows it before it reads the board (the initramfs hooks do this)"
+                ),
             ],
             example: "halo run --board raspberrypi-touch-display"),
         CommandHelp(

@@ -18,7 +18,7 @@ depends() {
 }
 
 install() {
-    local board="${halo_board:-/etc/halo/board.yaml}" files file
+    local board="${halo_board:-/etc/halo/board.yaml}" files file saved
     if ! files=$(halo boards --files "$board"); then
         dwarn "halo: the board $board cannot be used; the initramfs has no Halo splash"
         return 1
@@ -38,6 +38,12 @@ install() {
             inst_simple "$file"
         fi
     done
+    # The splash's first frame, drawn now with the options the splash starts with: at boot
+    # Halo shows it before it reads the board. Only for a board on DRM; otherwise it is drawn
+    # at boot.
+    if ! saved=$(halo run --plymouth --board "$board" --save-first-frame "$initdir/etc/halo/board.frame" 2>&1); then
+        dinfo "halo: no first frame saved ahead (${saved#halo run: }); Halo draws it at boot"
+    fi
     # Scripts and cryptsetup ask `plymouth`: without Plymouth, Halo answers under its name.
     if ! dracut_module_included plymouth && [[ ! -e $initdir/usr/bin/plymouth ]]; then
         ln_r /usr/bin/halo /usr/bin/plymouth

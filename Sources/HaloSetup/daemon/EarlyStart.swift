@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
+import HaloBackends
+import HaloBoards
+import HaloPOSIX
+
+/// What a boot splash does before it reads its board: plymouthd's socket (with `--plymouth`),
+/// so a second splash leaves the first one's screen alone, then the frame saved ahead beside
+/// the board file on its screen (`StartFrameShow`). Both go to the daemon with `apply`.
+public struct EarlyStart {
+    var listener: AbstractSocketListener?
+    var screen: DrmDisplay?
+
+    /// Nil when another splash already serves plymouthd's socket (said in the log): the
+    /// command then has nothing to do.
+    public static func begin(
+        board: String, key: StartFrameKey, plymouth: Bool, display: DisplaySettings.Kind?, log: (String) -> Void
+    ) throws(SetupError) -> EarlyStart? {
+        var early = EarlyStart()
+        if plymouth {
+            guard let listener = try DaemonLauncher.bindPlymouth(log: log) else { return nil }
+            early.listener = listener
+            StartTrace.mark("plymouthd's socket bound")
+        }
+        if display == nil || display == .drm, let file = BoardLoader.file(of: board) {
+            early.screen = StartFrameShow.show(board: file, key: key, log: log)
+        }
+        return early
+    }
+
+    public func apply(to options: inout DaemonOptions) {
+        options.plymouthListener = listener
+        options.openedScreen = screen
+    }
+}
