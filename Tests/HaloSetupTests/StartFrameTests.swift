@@ -176,6 +176,9 @@ struct StartFrameTests {
         options.display = .fbdev
         let error = #expect(throws: SetupError.self) { try StartFrameRehearsal.draw(options, key: "k") }
         #expect(error?.description.contains("use a board with display: drm") == true)
+        options.display = .drm
+        let long = #expect(throws: SetupError.self) { try StartFrameRehearsal.draw(options, key: String(repeating: "k", count: 20_000)) }
+        #expect(long?.description.contains("shorten --show") == true)
 
         let key = StartFrameKey(version: "v", plymouth: true, plymouthMode: "boot-up", show: nil, display: nil, psplash: false, motion: nil)
         let board = Array("name: a\n".utf8)

@@ -9,11 +9,17 @@ import HaloRender
 /// the packed pixels to the end of the file.
 extension StartFrame {
     static let magic = Array("HALOSF01".utf8)
-    /// The longest string field: a key, a device path or a connector name is far shorter.
-    static let maximumField = 4096
+    /// The longest string field: a key (which holds a `--show` line of up to 4 KiB), a device
+    /// path or a connector name is far shorter.
+    public static let maximumField = 16384
+    /// The most a frame file's header takes: three string fields and the format's name, each
+    /// at most `maximumField` bytes, and the fixed fields.
+    public static let maximumHeaderBytes = 4 * (2 + maximumField) + 8 + 1 + 24
 
     public func encoded() -> [UInt8] {
         var out = Self.magic
+        // Fields longer than `maximumField` are cut, and the file is then refused at boot: the
+        // rehearsal refuses such a key before it gets here.
         func string(_ s: String) {
             let bytes = Array(s.utf8.prefix(Self.maximumField))
             integer(Int32(bytes.count), bytes: 2)
@@ -26,9 +32,9 @@ extension StartFrame {
         string(screen.device ?? "")
         string(screen.connector ?? "")
         out.append((screen.mode == nil ? 0 : 1) | (screen.rotationFromPanel ? 2 : 0))
-        for value in [screen.mode?.width ?? 0, screen.mode?.height ?? 0, screen.mode?.refresh ?? 0, width, height, rotation.degrees] {
-            integer(value, bytes: 4)
-        }
+        let mode = screen.mode
+        let numbers: [Int32] = [mode?.width ?? 0, mode?.height ?? 0, mode?.refresh ?? 0, width, height, rotation.degrees]
+        for value in numbers { integer(value, bytes: 4) }
         string(format.rawValue)
         return out + packed
     }

@@ -37,9 +37,9 @@ public struct StartFrame: Equatable, Sendable {
     /// The largest side a start frame may have: past any screen Halo drives, and a bound on
     /// what a damaged file can make the daemon expect.
     public static let maximumSide: Int32 = 8192
-    /// The largest start-frame file read: an 8192x8192 frame of 4-byte pixels that packs no
-    /// better than raw, with its header.
-    public static let maximumFileBytes = Int(maximumSide) * Int(maximumSide) * 4 * 2
+    /// The largest start-frame file read: a 3840x2160 frame of 4-byte pixels that packs no
+    /// better than raw (33 MB), with room to spare. Read only once its header's key matched.
+    public static let maximumFileBytes = 64 << 20
 
     /// The frame file for a board file: beside it, `.frame` for `.yaml` (`/etc/halo/board.frame`).
     public static func path(forBoard board: String) -> String {

@@ -4,22 +4,33 @@ import HaloBoards
 import HaloPOSIX
 
 /// What a boot splash does before it reads its board: plymouthd's socket (with `--plymouth`),
-/// so a second splash leaves the first one's screen alone, then the frame saved ahead beside
-/// the board file on its screen (`StartFrameShow`). Both go to the daemon with `apply`.
+/// so a second splash leaves the first one's screen alone; the background (with `--detach`),
+/// so the boot script goes on at once, as plymouthd lets it; then the frame saved ahead beside
+/// the board file on its screen (`StartFrameShow`). All go to the daemon with `apply`.
 public struct EarlyStart {
     var listener: AbstractSocketListener?
     var screen: DrmDisplay?
+    var detached = false
 
     /// Nil when another splash already serves plymouthd's socket (said in the log): the
     /// command then has nothing to do.
     public static func begin(
-        board: String, key: StartFrameKey, plymouth: Bool, display: DisplaySettings.Kind?, log: (String) -> Void
+        board: String, key: StartFrameKey, plymouth: Bool, detach: Bool, display: DisplaySettings.Kind?, log: (String) -> Void
     ) throws(SetupError) -> EarlyStart? {
         var early = EarlyStart()
         if plymouth {
             guard let listener = try DaemonLauncher.bindPlymouth(log: log) else { return nil }
             early.listener = listener
             StartTrace.mark("plymouthd's socket bound")
+            if detach {
+                // Once the socket is bound the boot script may go on; the screen's mode set,
+                // which can take a panel hundreds of milliseconds, is the daemon's own.
+                do {
+                    try Detach.now()
+                    early.detached = true
+                } catch { log("stays in the foreground: \(error.description)") }
+                StartTrace.mark("detached")
+            }
         }
         if display == nil || display == .drm, let file = BoardLoader.file(of: board) {
             early.screen = StartFrameShow.show(board: file, key: key, log: log)
@@ -30,5 +41,6 @@ public struct EarlyStart {
     public func apply(to options: inout DaemonOptions) {
         options.plymouthListener = listener
         options.openedScreen = screen
+        if detached { options.detach = false }
     }
 }

@@ -15,8 +15,10 @@ import HaloPOSIX
 
 /// Draws the first frame `halo run` would show with `options`, ahead of time (`halo run
 /// --save-first-frame`, run by the initramfs hooks): the whole daemon is put together as at
-/// boot, on a display in memory of the board's size, and its first frame is kept. Nothing on
-/// the machine is touched: no LED ring, no screen, its sockets private, the clock still.
+/// boot, on a display in memory of the board's size, and its first frame is kept. No screen,
+/// LED ring or input device of the building machine is opened; its sockets are private (in
+/// a folder of its own and an abstract name of its own), its groups the machine's, its clock
+/// still.
 public enum StartFrameRehearsal {
     public static func draw(_ options: DaemonOptions, key: String) throws(SetupError) -> StartFrame {
         let board = options.board
@@ -25,17 +27,26 @@ public enum StartFrameRehearsal {
                 "a first frame is saved for a DRM screen, and \(board.name) draws on \(options.display.rawValue); use a board with display: drm, or leave the frame out"
             )
         }
+        guard key.utf8.count <= StartFrame.maximumField else {
+            throw SetupError(
+                "the first frame's key is \(key.utf8.count) bytes, more than the \(StartFrame.maximumField) a frame file holds; shorten --show"
+            )
+        }
         var o = options
         o.display = .mock
         o.detach = false
         o.board.leds.count = 0
+        // Who may use the sockets is the device's business, and its groups need not exist here.
+        o.board.socketGroup = nil
+        o.board.plymouthGroup = nil
         o.psplashFifo = nil
         o.openedScreen = nil
         let still = MonotonicClock.now()
         o.clock = { still }
-        var folder = Array("/tmp/halo-first-frame-XXXXXX".utf8CString)
+        let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var folder = Array("\(temporary)/halo-first-frame-XXXXXX".utf8CString)
         guard let made = folder.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-            throw SetupError("cannot make a private folder in /tmp: \(SystemError.reason(errno))")
+            throw SetupError("cannot make a private folder in \(temporary): \(SystemError.reason(errno)); set TMPDIR to a writable folder")
         }
         let dir = String(cString: made)
         o.socket = dir + "/halo.sock"

@@ -21,14 +21,16 @@ public enum StartFrameShow {
     public static func show(board: String, key: StartFrameKey, log: (String) -> Void) -> DrmDisplay? {
         let path = StartFrame.path(forBoard: board)
         guard access(path, F_OK) == 0 else { return nil }
+        let file: MappedFile
         let frame: StartFrame
         do {
-            let boardBytes = try RegularFile.read(board, limit: 1 << 20)
-            frame = try StartFrame.decode(try RegularFile.read(path, limit: StartFrame.maximumFileBytes))
-            let expected = key.text(board: boardBytes)
+            file = try MappedFile(path, limit: StartFrame.maximumFileBytes)
+            // The header alone until its key matches: a foreign file's pixels are never read.
+            frame = try StartFrame.decode(Array(file.bytes.prefix(StartFrame.maximumHeaderBytes)))
+            let expected = key.text(board: try RegularFile.read(board, limit: 1 << 20))
             guard frame.key == expected else {
                 log(
-                    "the first frame saved in \(path) is for another board, program or options (\(frame.key); now \(expected)); drawing it instead, rebuild the initramfs to save it again"
+                    "the first frame saved in \(path) is for another board, program or options (\(printable(frame.key)); now \(expected)); drawing it instead, rebuild the initramfs to save it again"
                 )
                 return nil
             }
@@ -38,35 +40,10 @@ public enum StartFrameShow {
             )
             return nil
         }
-        let display: DrmDisplay
-        let request = DrmRequest(
-            device: frame.screen.device, connector: frame.screen.connector, mode: frame.screen.mode,
-            rotationFromPanel: frame.screen.rotationFromPanel)
-        do { display = try DrmDisplay.open(request, format: frame.format, rotation: frame.rotation) } catch {
-            log("the first frame saved in \(path) waits for the screen: \(error.description)")
-            return nil
-        }
-        guard display.width == frame.width, display.height == frame.height, display.rotation == frame.rotation else {
-            log(
-                "the first frame saved in \(path) is \(frame.width)x\(frame.height) turned \(frame.rotation.degrees)°, the screen \(display.width)x\(display.height) turned \(display.rotation.degrees)°; drawing it instead (set screen.mode in the board to keep the frame)"
-            )
-            return display
-        }
-        // The reason it could not be unpacked, if it could not.
-        let failure: String? = frame.packed.withUnsafeBytes { packed in
-            display.drawFrame { target in
-                let bytes = UnsafeMutableRawBufferPointer(start: target.memory, count: target.stride * Int(target.height))
-                do {
-                    try FramePacking.unpack(packed, into: bytes, bytesPerPixel: Int(frame.format.bytesPerPixel))
-                    return nil
-                } catch {
-                    // Half a frame is no frame: the daemon's first one starts from black.
-                    bytes.initializeMemory(as: UInt8.self, repeating: 0)
-                    return String(describing: error)
-                }
-            }
-        }
-        if let failure {
+        guard let display = open(frame, path: path, log: log) else { return nil }
+        guard fits(frame, display) else { return display }
+        let headerBytes = min(file.bytes.count, StartFrame.maximumHeaderBytes) - frame.packed.count
+        if let failure = unpack(UnsafeRawBufferPointer(rebasing: file.bytes[headerBytes...]), frame, into: display) {
             log("the first frame saved in \(path) cannot be used: \(failure); drawing it instead, rebuild the initramfs to save it again")
             return display
         }
@@ -78,5 +55,56 @@ public enum StartFrameShow {
             log("the first frame saved in \(path) was not shown: \(error.description)")
         }
         return display
+    }
+
+    /// The screen the frame was saved for, opened as the daemon would open it; nil (said) when
+    /// it is not there yet. A screen of another size or rotation is returned without showing
+    /// the frame: the daemon draws on it as it is.
+    static func open(_ frame: StartFrame, path: String, log: (String) -> Void) -> DrmDisplay? {
+        let request = DrmRequest(
+            device: frame.screen.device, connector: frame.screen.connector, mode: frame.screen.mode,
+            rotationFromPanel: frame.screen.rotationFromPanel)
+        let display: DrmDisplay
+        do { display = try DrmDisplay.open(request, format: frame.format, rotation: frame.rotation) } catch {
+            log("the first frame saved in \(path) waits for the screen: \(error.description)")
+            return nil
+        }
+        if display.width != frame.width || display.height != frame.height {
+            log(
+                "the first frame saved in \(path) is \(frame.width)x\(frame.height), the screen \(display.width)x\(display.height); drawing it instead (set screen.mode in the board to keep the frame)"
+            )
+        } else if display.rotation != frame.rotation {
+            log(
+                "the first frame saved in \(path) is turned \(frame.rotation.degrees)°, the panel \(display.rotation.degrees)°; drawing it instead (set screen.rotation in the board rather than auto to keep the frame)"
+            )
+        }
+        return display
+    }
+
+    /// The screen came up in the frame's size and rotation.
+    static func fits(_ frame: StartFrame, _ display: DrmDisplay) -> Bool {
+        display.width == frame.width && display.height == frame.height && display.rotation == frame.rotation
+    }
+
+    /// Unpacks the frame into the display's frame in RAM; the reason
+    /// when it cannot be used (the frame is then black, for the daemon to draw over whole). The
+    /// frame fits the screen (`fits`).
+    static func unpack(_ packed: UnsafeRawBufferPointer, _ frame: StartFrame, into display: DrmDisplay) -> String? {
+        display.drawFrame { target in
+            let bytes = UnsafeMutableRawBufferPointer(start: target.memory, count: target.stride * Int(target.height))
+            do {
+                try FramePacking.unpack(packed, into: bytes, bytesPerPixel: Int(frame.format.bytesPerPixel))
+                return nil
+            } catch {
+                // Half a frame is no frame.
+                bytes.initializeMemory(as: UInt8.self, repeating: 0)
+                return String(describing: error)
+            }
+        }
+    }
+
+    /// A file's key as the log may show it: no control characters, at most 400 of them.
+    static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.prefix(400).map { $0.value < 0x20 || $0.value == 0x7F ? "?" : $0 }))
     }
 }

@@ -33,11 +33,17 @@ enum RunCommand {
         let log = { (line: String) in Console.error("halo run: \(line)") }
         let saveTo = args.options["save-first-frame"]
         let key = startFrameKey(args, motion: motion)
+        if let mode = args.options["mode"], PlymouthTranslator.defaultModes[key.plymouthMode] == nil {
+            throw CLIError(
+                "--mode takes boot, shutdown, reboot, updates, system-upgrade or firmware-upgrade, not '\(mode)'; usage: \(usage)",
+                status: 2)
+        }
         // A boot splash puts a frame saved ahead on the screen before anything else it does.
         var early: EarlyStart?
         if saveTo == nil {
             do {
-                early = try EarlyStart.begin(board: chosen, key: key, plymouth: key.plymouth, display: display, log: log)
+                early = try EarlyStart.begin(
+                    board: chosen, key: key, plymouth: key.plymouth, detach: args.flags.contains("detach"), display: display, log: log)
             } catch { throw CLIError(error.description) }
             if early == nil { return }
         }
@@ -46,11 +52,11 @@ enum RunCommand {
             display: display, waitMasterSeconds: waitMaster,
             psplashFifo: args.options["psplash-fifo"], log: log)
         options.motion = motion
-        early?.apply(to: &options)
         StartTrace.mark("board read")
         options.plymouth = key.plymouth
         options.showAtStart = args.options["show"]
         options.detach = args.flags.contains("detach")
+        early?.apply(to: &options)
         if let mode = args.options["mode"] {
             guard options.plymouth || options.board.plymouth, PlymouthTranslator.defaultModes[key.plymouthMode] != nil else {
                 throw CLIError(
