@@ -49,6 +49,12 @@ struct QEMURaceTests {
             echo "REPORT rss $(grep VmRSS /proc/$p/status | tr -s ' ' | cut -d' ' -f2)" >&3
             echo "REPORT anon $(grep RssAnon /proc/$p/status | tr -s ' ' | cut -d' ' -f2)" >&3
         done
+        # Then with a message on screen: Plymouth's spinner theme loads its text stack for it.
+        plymouth display-message --text="Checking disks"
+        sleep 1
+        for p in $(pidof plymouthd halo); do
+            echo "REPORT rss-text $(grep VmRSS /proc/$p/status | tr -s ' ' | cut -d' ' -f2)" >&3
+        done
         # The bare program's start, to tell it from the splash's own set-up.
         [ -x /usr/bin/halo ] && /usr/bin/halo --version >/dev/null
         grep 'halo start' /run/halo/initramfs.log 2>/dev/null | while read -r line; do echo "REPORT phase $line" >&3; done
@@ -86,6 +92,8 @@ struct QEMURaceTests {
         var residentKiB: Int
         /// The anonymous part of it: the process's own memory, not its program's file.
         var anonymousKiB: Int
+        /// All of it a second after `plymouth display-message` put a message on screen.
+        var withMessageKiB: Int
         /// `halo --version` from exec to exit: starting the bare program (Halo's image only).
         var bareStartMilliseconds: Double?
     }
@@ -107,8 +115,10 @@ struct QEMURaceTests {
         for phase in outcome.reports where phase.hasPrefix("phase ") { print("race: \(program) \(phase.dropFirst(6))") }
         let rss = outcome.reports.first { $0.hasPrefix("rss ") }.flatMap { Int($0.dropFirst(4)) } ?? 0
         let anon = outcome.reports.first { $0.hasPrefix("anon ") }.flatMap { Int($0.dropFirst(5)) } ?? 0
+        let withMessage = outcome.reports.first { $0.hasPrefix("rss-text ") }.flatMap { Int($0.dropFirst(9)) } ?? 0
         return Result(
             firstFrameMilliseconds: result.sinceExec, sinceBootMilliseconds: result.sinceBoot, residentKiB: rss, anonymousKiB: anon,
+            withMessageKiB: withMessage,
             bareStartMilliseconds: Self.lastRun(trace, program: program))
     }
 
@@ -167,6 +177,7 @@ struct QEMURaceTests {
             + "the bare halo --version \(median(halo.compactMap(\.bareStartMilliseconds))) ms; "
             + "resident 5 s in: Halo \(halo.map(\.residentKiB).max() ?? 0) KiB, plymouthd \(plymouth.map(\.residentKiB).max() ?? 0) KiB; "
             + "of it anonymous: Halo \(halo.map(\.anonymousKiB).max() ?? 0) KiB, plymouthd \(plymouth.map(\.anonymousKiB).max() ?? 0) KiB; "
+            + "with a message shown: Halo \(halo.map(\.withMessageKiB).max() ?? 0) KiB, plymouthd \(plymouth.map(\.withMessageKiB).max() ?? 0) KiB; "
             + "each since boot: Halo \(halo.map(\.sinceBootMilliseconds)), Plymouth \(plymouth.map(\.sinceBootMilliseconds))"
         print(line)
         try line.write(to: dir.appendingPathComponent("race.txt"), atomically: true, encoding: .utf8)
