@@ -171,13 +171,14 @@ struct QEMURaceTests {
                 try Self.boot(plymouthImage, program: "/usr/sbin/plymouthd", kernel: kernel, in: dir.appendingPathComponent("plymouth")))
         }
         func median(_ v: [Double]) -> Double { v.isEmpty ? .nan : v.sorted()[v.count / 2] }
+        func kib(_ v: [Int]) -> String { v.isEmpty ? "-" : "\(v.sorted()[v.count / 2]) KiB (\(v.max() ?? 0))" }
         let line =
             "race (\(halo.count) boots each), median first frame: Halo \(median(halo.map(\.sinceBootMilliseconds))) ms after the kernel started (\(median(halo.map(\.firstFrameMilliseconds))) ms after its exec), "
             + "Plymouth \(median(plymouth.map(\.sinceBootMilliseconds))) ms (\(median(plymouth.map(\.firstFrameMilliseconds))) ms after its exec); "
             + "the bare halo --version \(median(halo.compactMap(\.bareStartMilliseconds))) ms; "
-            + "resident 5 s in: Halo \(halo.map(\.residentKiB).max() ?? 0) KiB, plymouthd \(plymouth.map(\.residentKiB).max() ?? 0) KiB; "
-            + "of it anonymous: Halo \(halo.map(\.anonymousKiB).max() ?? 0) KiB, plymouthd \(plymouth.map(\.anonymousKiB).max() ?? 0) KiB; "
-            + "with a message shown: Halo \(halo.map(\.withMessageKiB).max() ?? 0) KiB, plymouthd \(plymouth.map(\.withMessageKiB).max() ?? 0) KiB; "
+            + "resident 5 s in, median (largest): Halo \(kib(halo.map(\.residentKiB))), plymouthd \(kib(plymouth.map(\.residentKiB))); "
+            + "of it anonymous: Halo \(kib(halo.map(\.anonymousKiB))), plymouthd \(kib(plymouth.map(\.anonymousKiB))); "
+            + "with a message shown: Halo \(kib(halo.map(\.withMessageKiB))), plymouthd \(kib(plymouth.map(\.withMessageKiB))); "
             + "each since boot: Halo \(halo.map(\.sinceBootMilliseconds)), Plymouth \(plymouth.map(\.sinceBootMilliseconds))"
         print(line)
         try line.write(to: dir.appendingPathComponent("race.txt"), atomically: true, encoding: .utf8)
