@@ -59,6 +59,7 @@ struct QEMUDracutTests {
             echo "REPORT initramfs-pid $(pidof halo)" >&3
             echo "REPORT initramfs-mark $(head -c 1 /proc/$(pidof halo)/cmdline)" >&3
             echo "REPORT initramfs-saved-frame $(journalctl -o cat -u halo-splash.service | grep -c 'showed the first frame saved in /etc/halo/board.frame')" >&3
+            echo "REPORT initramfs-frame-log $(journalctl -o cat -u halo-splash.service | grep 'first frame saved' | tr -c '[:print:]' ' ' | head -c 800)" >&3
             plymouth update --status="Checking disks"; echo "REPORT initramfs-update $?" >&3
             echo "REPORT initramfs-$(halo ctl --socket /run/halo/halo.sock stats | grep -o 'boot-progress=[0-9a-z]*')" >&3
             sleep 1; echo "DUMP initramfs" >&3; read -r answer <&3

@@ -204,25 +204,34 @@ struct StartFrameTests {
         }
     }
 
-    @Test("at boot, a frame for another key or a damaged one is left out with a reason, and no frame at all says nothing")
+    @Test(
+        "at boot, a frame for another key or a damaged one is left out with a reason, no frame at all says nothing, and the hook's own is found"
+    )
     func leftOut() throws {
         let dir = try scratch()
         defer { try? FileManager.default.removeItem(at: dir) }
         let board = try Self.board(in: dir)
         let key = StartFrameKey(version: "v", plymouth: true, plymouthMode: "boot-up", show: nil, display: nil, psplash: false, motion: nil)
         var said: [String] = []
-        #expect(StartFrameShow.show(board: board, key: key, log: { said.append($0) }) == nil)
+        #expect(StartFrameShow.load(board: board, key: key, log: { said.append($0) }) == nil)
         #expect(said.isEmpty, "no frame saved: nothing to say")
 
         let path = StartFrame.path(forBoard: board)
         #expect(path == dir.appendingPathComponent("splash.frame").path)
         try Data(Self.frame(key: "another").encoded()).write(to: URL(fileURLWithPath: path))
-        #expect(StartFrameShow.show(board: board, key: key, log: { said.append($0) }) == nil)
+        #expect(StartFrameShow.load(board: board, key: key, log: { said.append($0) }) == nil)
         #expect(said.last?.contains("is for another board, program or options") == true, "\(said)")
 
         try Data(Self.frame().encoded().prefix(20)).write(to: URL(fileURLWithPath: path))
-        #expect(StartFrameShow.show(board: board, key: key, log: { said.append($0) }) == nil)
+        #expect(StartFrameShow.load(board: board, key: key, log: { said.append($0) }) == nil)
         #expect(said.last?.contains("cannot be used: the frame's header is cut short") == true, "\(said)")
+
+        // The hook's own frame: its pixels are found behind the header, none read before.
+        let text = key.text(board: Array(try Data(contentsOf: URL(fileURLWithPath: board))))
+        let good = try StartFrameRehearsal.draw(try Self.options(board, in: dir, show: "show a circular"), key: text)
+        try Data(good.encoded()).write(to: URL(fileURLWithPath: path))
+        let loaded = StartFrameShow.load(board: board, key: key, log: { said.append($0) })
+        #expect(loaded.map { Array($0.packed) } == good.packed && loaded?.frame.width == 320, "\(said)")
     }
 
     func scratch() throws -> URL {

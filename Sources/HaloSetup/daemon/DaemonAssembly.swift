@@ -55,6 +55,9 @@ public struct DaemonOptions {
     /// The screen, already open with a start frame on it (`StartFrameShow`), for the daemon to
     /// draw on instead of opening the board's.
     public var openedScreen: DrmDisplay?
+    /// A start frame whose screen was not there yet at the start: shown the moment the
+    /// daemon opens it, before the font and the engine.
+    public var startFrame: StartFrameShow.Loaded?
 
     public init(
         boardSource: String, board: Board, socket: String, display: DisplaySettings.Kind? = nil, waitMasterSeconds: Int = 0,

@@ -29,6 +29,7 @@ public enum DaemonLauncher {
         }
         let choice: ScreenChoice
         if let opened = options.openedScreen { choice = .drm(opened) } else { choice = try openScreen(options) }
+        if case .drm(let display) = choice, let frame = options.startFrame { StartFrameShow.present(frame, on: display, log: options.log) }
         StartTrace.mark("screen open")
         switch choice {
         case .mock(let display):

@@ -10,6 +10,8 @@ import HaloPOSIX
 public struct EarlyStart {
     var listener: AbstractSocketListener?
     var screen: DrmDisplay?
+    /// A frame whose screen was not there yet, shown when the daemon has opened it.
+    var frame: StartFrameShow.Loaded?
     var detached = false
 
     /// Nil when another splash already serves plymouthd's socket (said in the log): the
@@ -32,8 +34,11 @@ public struct EarlyStart {
                 StartTrace.mark("detached")
             }
         }
-        if display == nil || display == .drm, let file = BoardLoader.file(of: board) {
-            early.screen = StartFrameShow.show(board: file, key: key, log: log)
+        if display == nil || display == .drm, let file = BoardLoader.file(of: board),
+            let loaded = StartFrameShow.load(board: file, key: key, log: log)
+        {
+            early.screen = StartFrameShow.show(loaded, log: log)
+            if early.screen == nil { early.frame = loaded }
         }
         return early
     }
@@ -41,6 +46,7 @@ public struct EarlyStart {
     public func apply(to options: inout DaemonOptions) {
         options.plymouthListener = listener
         options.openedScreen = screen
+        options.startFrame = frame
         if detached { options.detach = false }
     }
 }

@@ -16,17 +16,27 @@ import HaloRender
 /// rotation) leaves it out, and the daemon draws its first frame as it always does; the
 /// reason is logged when there was a frame to show.
 public enum StartFrameShow {
-    /// The screen with the start frame on it, for the daemon to go on drawing on (or the screen
-    /// opened for it, when the frame does not fit it); nil when there is nothing to show.
-    public static func show(board: String, key: StartFrameKey, log: (String) -> Void) -> DrmDisplay? {
-        let path = StartFrame.path(forBoard: board)
-        guard access(path, F_OK) == 0 else { return nil }
+    /// A frame file whose key matched, mapped, its pixels not yet read.
+    public struct Loaded {
         let file: MappedFile
         let frame: StartFrame
+        let path: String
+        /// Where the packed pixels start in the file.
+        var packed: UnsafeRawBufferPointer {
+            let header = min(file.bytes.count, StartFrame.maximumHeaderBytes) - frame.packed.count
+            return UnsafeRawBufferPointer(rebasing: file.bytes[header...])
+        }
+    }
+
+    /// The frame saved beside `board`, if there is one and its key is `key`'s; said in the log
+    /// when there is one that cannot be used.
+    public static func load(board: String, key: StartFrameKey, log: (String) -> Void) -> Loaded? {
+        let path = StartFrame.path(forBoard: board)
+        guard access(path, F_OK) == 0 else { return nil }
         do {
-            file = try MappedFile(path, limit: StartFrame.maximumFileBytes)
+            let file = try MappedFile(path, limit: StartFrame.maximumFileBytes)
             // The header alone until its key matches: a foreign file's pixels are never read.
-            frame = try StartFrame.decode(Array(file.bytes.prefix(StartFrame.maximumHeaderBytes)))
+            let frame = try StartFrame.decode(Array(file.bytes.prefix(StartFrame.maximumHeaderBytes)))
             let expected = key.text(board: try RegularFile.read(board, limit: 1 << 20))
             guard frame.key == expected else {
                 log(
@@ -34,18 +44,31 @@ public enum StartFrameShow {
                 )
                 return nil
             }
+            return Loaded(file: file, frame: frame, path: path)
         } catch {
             log(
                 "the first frame saved in \(path) cannot be used: \(String(describing: error)); drawing it instead, rebuild the initramfs to save it again"
             )
             return nil
         }
-        guard let display = open(frame, path: path, log: log) else { return nil }
-        guard fits(frame, display) else { return display }
-        let headerBytes = min(file.bytes.count, StartFrame.maximumHeaderBytes) - frame.packed.count
-        if let failure = unpack(UnsafeRawBufferPointer(rebasing: file.bytes[headerBytes...]), frame, into: display) {
+    }
+
+    /// The frame's screen with the frame on it, for the daemon to go on drawing on (or the
+    /// screen as it is, when the frame does not fit it); nil when the screen is not there yet.
+    public static func show(_ loaded: Loaded, log: (String) -> Void) -> DrmDisplay? {
+        guard let display = open(loaded.frame, path: loaded.path, log: log) else { return nil }
+        present(loaded, on: display, log: log)
+        return display
+    }
+
+    /// Puts the frame on `display`, the board's screen, when it fits it: at once, or as soon as
+    /// a screen that came late is open.
+    public static func present(_ loaded: Loaded, on display: DrmDisplay, log: (String) -> Void) {
+        let (frame, path) = (loaded.frame, loaded.path)
+        guard fits(frame, display) else { return }
+        if let failure = unpack(loaded.packed, frame, into: display) {
             log("the first frame saved in \(path) cannot be used: \(failure); drawing it instead, rebuild the initramfs to save it again")
-            return display
+            return
         }
         do {
             try display.present(damage: [IntRect(x: 0, y: 0, width: display.width, height: display.height)])
@@ -54,7 +77,6 @@ public enum StartFrameShow {
         } catch {
             log("the first frame saved in \(path) was not shown: \(error.description)")
         }
-        return display
     }
 
     /// The screen the frame was saved for, opened as the daemon would open it; nil (said) when
