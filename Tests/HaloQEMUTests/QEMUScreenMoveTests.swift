@@ -61,6 +61,57 @@ struct QEMUScreenMoveTests {
         }
     }
 
+    @Test(
+        "on the real kernel: a boot splash whose saved first frame finds no DRM card waits for bochs, and shows that frame the moment it opens the card, before its own first frame"
+    )
+    func savedFrameWaitsForTheCard() throws {
+        let (kernel, image) = try QEMUDisplayTests.prepared.get()
+        let dir = try QEMUInputTests.scratch("saved-frame-late")
+        // The frame as the initramfs hook saves it, for the board and the logo the guest gets.
+        let boards = QEMUDisplayTests.packageRoot.appendingPathComponent("Boards")
+        let board = try GuestImage.bytes(boards.appendingPathComponent("qemu-bochs.yaml").path)
+        let logo = try GuestImage.bytes(boards.appendingPathComponent("halo-logo.png").path)
+        try Data(board).write(to: dir.appendingPathComponent("splash.yaml"))
+        try Data(logo).write(to: dir.appendingPathComponent("halo-logo.png"))
+        let frame = dir.appendingPathComponent("splash.frame")
+        _ = try Host.run(
+            QEMUDisplayTests.haloBinary.path,
+            ["run", "--plymouth", "--board", dir.appendingPathComponent("splash.yaml").path, "--save-first-frame", frame.path])
+        let scenario = """
+            HALO_START_TRACE=1 halo run --plymouth --board /splash.yaml --socket /run/halo.sock 2>/tmp/log &
+            daemon=$!
+            # The driver comes once the splash has looked for the card and found none.
+            n=0
+            while ! grep -q 'waits for the screen' /tmp/log && [ $n -lt 300 ]; do sleep 0.1; n=$((n + 1)); done
+            report cards $(ls /dev/dri 2>/dev/null | wc -l)
+            insmod /lib/modules/bochs.ko
+            wait_for /run/halo.sock
+            sleep 1; halo ctl --socket /run/halo.sock sync
+            report alive $(kill -0 $daemon 2>/dev/null && echo yes)
+            kill $daemon; wait $daemon
+            report log $(tr '\\n' '|' < /tmp/log)
+
+            """
+        let initrd = try image.with(
+            scenario: scenario,
+            files: [
+                ("skip-modules", Array("bochs\n".utf8)), ("splash.yaml", board), ("halo-logo.png", logo),
+                ("splash.frame", try GuestImage.bytes(frame.path)),
+            ], at: dir.appendingPathComponent("initrd.cpio"))
+        let machine = QEMUMachine(
+            kernel: kernel.bzImage, initrd: initrd, device: ["-device", "bochs-display,xres=800,yres=480"], directory: dir)
+        let outcome = try machine.boot()
+        let context = "\(outcome.reports); console:\n\(outcome.console.suffix(1500))"
+        #expect(outcome.report("cards") == "0", "no DRM card while the splash starts: \(context)")
+        #expect(outcome.report("alive") == "yes", "\(context)")
+        let log = outcome.report("log") ?? ""
+        #expect(log.contains("the first frame saved in /splash.frame waits for the screen"), "\(context)")
+        #expect(log.contains("showed the first frame saved in /splash.frame"), "shown once the card came: \(context)")
+        // The saved frame goes up before the font is loaded and the daemon's own first frame.
+        let order = ["first frame saved ahead shown", "font loaded", "halo start: first frame:"].map { log.range(of: $0)?.lowerBound }
+        #expect(order.allSatisfy { $0 != nil } && order[0]! < order[1]! && order[1]! < order[2]!, "\(context)")
+    }
+
     /// The smallest box holding every pixel that differs, or nil when none does.
     static func changedBox(_ a: Picture, _ b: Picture) -> (x: Int, y: Int, width: Int, height: Int)? {
         guard a.width == b.width, a.height == b.height else { return (0, 0, max(a.width, b.width), max(a.height, b.height)) }
