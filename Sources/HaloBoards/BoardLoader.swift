@@ -10,6 +10,9 @@ import HaloRender
 
 /// Reads board profiles: YAML files whose every key is known and every value checked.
 public enum BoardLoader {
+    /// The largest board file read; real boards are a few kilobytes.
+    public static let maximumFileBytes = 1 << 20
+
     /// Loads a board by file path (anything with a `/` or ending in `.yaml`) or by name,
     /// searched in `searchPaths()`.
     public static func load(_ nameOrPath: String) throws(BoardError) -> Board {

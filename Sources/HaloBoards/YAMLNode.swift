@@ -24,12 +24,10 @@ struct YAMLReader {
     let path: String
     /// The deepest nesting of mappings and sequences read; real boards use three levels.
     static let maximumDepth = 32
-    /// The largest board file read; real boards are a few kilobytes.
-    static let maximumBytes = 1 << 20
 
     static func read(path: String) throws(BoardError) -> YAMLNode {
         let bytes: [UInt8]
-        do { bytes = try RegularFile.read(path, limit: maximumBytes) } catch {
+        do { bytes = try RegularFile.read(path, limit: BoardLoader.maximumFileBytes) } catch {
             throw BoardError(
                 path: path, line: nil, key: nil, message: error.description,
                 fix: "give the path of a board file, or run `halo boards` to list the known boards")

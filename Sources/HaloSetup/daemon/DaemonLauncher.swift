@@ -21,12 +21,8 @@ public enum DaemonLauncher {
         if options.servesPlymouth && options.plymouthListener == nil {
             guard let listener = try bindPlymouth(log: options.log) else { return }
             options.plymouthListener = listener
-            StartTrace.mark("plymouthd's socket bound")
         }
-        if options.detach {
-            do { try Detach.now() } catch { options.log("stays in the foreground: \(error.description)") }
-            StartTrace.mark("detached")
-        }
+        if options.detach { _ = detach(log: options.log) }
         let choice: ScreenChoice
         if let opened = options.openedScreen { choice = .drm(opened) } else { choice = try openScreen(options) }
         if case .drm(let display) = choice, let frame = options.startFrame { StartFrameShow.present(frame, on: display, log: options.log) }
@@ -61,7 +57,9 @@ public enum DaemonLauncher {
         // Marked before anything else, so no moment of an initramfs splash goes unmarked.
         if RootStorageDaemon.inInitramfs { RootStorageDaemon.mark() }
         do {
-            return try AbstractSocketListener(name: PlymouthServerName.name)
+            let listener = try AbstractSocketListener(name: PlymouthServerName.name)
+            StartTrace.mark("plymouthd's socket bound")
+            return listener
         } catch {
             guard error.errno == EADDRINUSE else { throw SetupError(error.description) }
             log(
@@ -69,6 +67,19 @@ public enum DaemonLauncher {
             )
             SystemdNotifier.notify("READY=1")
             return nil
+        }
+    }
+
+    /// Into the background (`--detach`): true when this is now the child, the caller having
+    /// exited; a failed fork is said, and the daemon stays in the foreground.
+    static func detach(log: (String) -> Void) -> Bool {
+        defer { StartTrace.mark("detached") }
+        do {
+            try Detach.now()
+            return true
+        } catch {
+            log("stays in the foreground: \(error.description)")
+            return false
         }
     }
 

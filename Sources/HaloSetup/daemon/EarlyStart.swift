@@ -23,16 +23,9 @@ public struct EarlyStart {
         if plymouth {
             guard let listener = try DaemonLauncher.bindPlymouth(log: log) else { return nil }
             early.listener = listener
-            StartTrace.mark("plymouthd's socket bound")
-            if detach {
-                // Once the socket is bound the boot script may go on; the screen's mode set,
-                // which can take a panel hundreds of milliseconds, is the daemon's own.
-                do {
-                    try Detach.now()
-                    early.detached = true
-                } catch { log("stays in the foreground: \(error.description)") }
-                StartTrace.mark("detached")
-            }
+            // Once the socket is bound the boot script may go on; the screen's mode set,
+            // which can take a panel hundreds of milliseconds, is the daemon's own.
+            if detach { early.detached = DaemonLauncher.detach(log: log) }
         }
         if display == nil || display == .drm, let file = BoardLoader.file(of: board),
             let loaded = StartFrameShow.load(board: file, key: key, log: log)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import HaloBackends
+import HaloBoards
 import HaloHAL
 import HaloOutputs
 import HaloPOSIX
@@ -37,7 +38,7 @@ public enum StartFrameShow {
             let file = try MappedFile(path, limit: StartFrame.maximumFileBytes)
             // The header alone until its key matches: a foreign file's pixels are never read.
             let frame = try StartFrame.decode(Array(file.bytes.prefix(StartFrame.maximumHeaderBytes)))
-            let expected = key.text(board: try RegularFile.read(board, limit: 1 << 20))
+            let expected = key.text(board: try RegularFile.read(board, limit: BoardLoader.maximumFileBytes))
             guard frame.key == expected else {
                 log(
                     "the first frame saved in \(path) is for another board, program or options (\(printable(frame.key)); now \(expected)); drawing it instead, rebuild the initramfs to save it again"

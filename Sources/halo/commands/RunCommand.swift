@@ -58,7 +58,7 @@ enum RunCommand {
         options.detach = args.flags.contains("detach")
         early?.apply(to: &options)
         if let mode = args.options["mode"] {
-            guard options.plymouth || options.board.plymouth, PlymouthTranslator.defaultModes[key.plymouthMode] != nil else {
+            guard options.plymouth || options.board.plymouth else {
                 throw CLIError(
                     "--mode takes boot, shutdown, reboot, updates, system-upgrade or firmware-upgrade, with --plymouth (or a board with plymouth: yes), not '\(mode)'; usage: \(usage)",
                     status: 2)
@@ -126,7 +126,7 @@ enum RunCommand {
             throw CLIError("--save-first-frame needs a board file; \(board) is built in, so copy it to a file first")
         }
         do {
-            let text = key.text(board: try Files.read(file, limit: 1 << 20))
+            let text = key.text(board: try Files.read(file, limit: BoardLoader.maximumFileBytes))
             let frame = try StartFrameRehearsal.draw(options, key: text)
             try Files.write(path, frame.encoded())
             Console.error(
