@@ -74,6 +74,31 @@ struct StartFrameTests {
         #expect(flat.withUnsafeBytes { FramePacking.pack($0, bytesPerPixel: 4) }.count == 12 * 6)
     }
 
+    @Test("unpacked into a scan-out buffer whose rows are padded, every row gets its pixels and no padding byte is written")
+    func paddedRows() throws {
+        for bpp in [2, 3, 4] {
+            let (width, height, stride) = (101, 37, 101 * bpp + 29)
+            let original = Self.pixels(count: width * height, bytesPerPixel: bpp, seed: UInt64(bpp))
+            let packed = original.withUnsafeBytes { FramePacking.pack($0, bytesPerPixel: bpp) }
+            var memory = [UInt8](repeating: 0xEE, count: stride * height)
+            let failure: String? = packed.withUnsafeBytes { from in
+                memory.withUnsafeMutableBytes { to -> String? in
+                    let rows = FramePacking.Rows(base: to.baseAddress!, width: width, height: height, stride: stride, bytesPerPixel: bpp)
+                    do {
+                        try FramePacking.unpack(from, into: rows)
+                        return nil
+                    } catch { return String(describing: error) }
+                }
+            }
+            #expect(failure == nil)
+            for y in 0..<height {
+                let row = memory[(y * stride)..<(y * stride + width * bpp)]
+                #expect(Array(row) == Array(original[(y * width * bpp)..<((y + 1) * width * bpp)]), "row \(y) at \(bpp) bytes")
+                #expect(memory[(y * stride + width * bpp)..<((y + 1) * stride)].allSatisfy { $0 == 0xEE }, "padding of row \(y)")
+            }
+        }
+    }
+
     @Test("a pack cut short, with bytes over, or with a packet past the frame is refused, saying which")
     func damagedPacks() throws {
         let original = Self.pixels(count: 5000, bytesPerPixel: 4, seed: 9)

@@ -109,18 +109,20 @@ public enum StartFrameShow {
         display.width == frame.width && display.height == frame.height && display.rotation == frame.rotation
     }
 
-    /// Unpacks the frame into the display's frame in RAM; the reason
+    /// Unpacks the frame into the buffer the display draws its next frame in; the reason
     /// when it cannot be used (the frame is then black, for the daemon to draw over whole). The
     /// frame fits the screen (`fits`).
     static func unpack(_ packed: UnsafeRawBufferPointer, _ frame: StartFrame, into display: DrmDisplay) -> String? {
         display.drawFrame { target in
-            let bytes = UnsafeMutableRawBufferPointer(start: target.memory, count: target.stride * Int(target.height))
+            let rows = FramePacking.Rows(
+                base: target.memory, width: Int(target.width), height: Int(target.height), stride: target.stride,
+                bytesPerPixel: Int(target.format.bytesPerPixel))
             do {
-                try FramePacking.unpack(packed, into: bytes, bytesPerPixel: Int(frame.format.bytesPerPixel))
+                try FramePacking.unpack(packed, into: rows)
                 return nil
             } catch {
                 // Half a frame is no frame.
-                bytes.initializeMemory(as: UInt8.self, repeating: 0)
+                target.memory.initializeMemory(as: UInt8.self, repeating: 0, count: target.stride * Int(target.height))
                 return String(describing: error)
             }
         }

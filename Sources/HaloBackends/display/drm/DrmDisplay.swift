@@ -11,21 +11,25 @@ import HaloRender
     import Musl
 #endif
 
-/// A `Display` on DRM/KMS: the plain kmscube flow. Frames are blended in a shadow buffer in
-/// RAM; each present copies the damage into the back dumb buffer (repaired first with what was
-/// shown since that buffer was last on screen), marks it dirty for manual-update panels, and
-/// page-flips to it with an event.
+/// A `Display` on DRM/KMS: the plain kmscube flow. Frames are drawn straight into the back
+/// dumb buffer, which is first brought up to date by copying in what the front one shows and it
+/// lacks (LVGL's direct mode does the same); it is marked dirty for manual-update panels and
+/// page-flipped to with an event.
 ///
-/// Two scan-out buffers are enough: drawing goes to the shadow, never to a buffer in flight,
-/// and the daemon draws the next frame only once the flip event has come back.
+/// There is no frame in RAM besides: at 800x480 that was 1.5 MB of the daemon's memory, at
+/// 1080p 8 MB. The renderer writes each damaged pixel once and reads scan-out memory back only
+/// where it blends over something that is not one known colour; the compositor blends most
+/// edges over a colour it remembers, so those reads are few.
+///
+/// Two scan-out buffers are enough: the back one is never in flight, because drawing waits
+/// for the flip event of the frame before.
 public final class DrmDisplay: ScreenHandoff, BlankableDisplay, EventSource {
     public let card: DrmCard
     public let output: DrmOutput
     public let rotation: Rotation
+    public let format: PixelFormat
     public var width: Int32 { output.width }
     public var height: Int32 { output.height }
-    public var format: PixelFormat { shadow.format }
-    let shadow: ShadowBuffer
     let buffers: [DumbBuffer]
     var stale: StaleDamage
     /// The buffer on screen, and the one a queued flip will put there.
@@ -36,43 +40,56 @@ public final class DrmDisplay: ScreenHandoff, BlankableDisplay, EventSource {
     var dirtyCallsWork = true
     /// True between `release` and `adopt`: another program may own the screen.
     public private(set) var released = false
+    /// Bytes copied from the front buffer into the back one to bring it up to date.
     public private(set) var bytesPushed: Int64 = 0
 
     public init(card: DrmCard, output: DrmOutput, format: PixelFormat, rotation: Rotation) throws(DisplayError) {
         self.card = card
         self.output = output
         self.rotation = rotation
-        shadow = ShadowBuffer(width: output.width, height: output.height, format: format)
+        self.format = format
         buffers = [
             try DumbBuffer(fd: card.fd, width: output.width, height: output.height, format: format),
             try DumbBuffer(fd: card.fd, width: output.width, height: output.height, format: format),
         ]
-        // A new buffer holds whatever video memory held. Rather than clearing both (3 MB of
-        // writes at 800x480 before the first frame), each is marked wholly out of date and is
-        // filled from the shadow the first time a frame is drawn into it.
+        // A new buffer holds whatever video memory held, and is not cleared (3 MB of writes at
+        // 800x480 before the first frame): the first frame is drawn whole, as a new
+        // compositor draws it, and the other buffer is marked wholly out of date then.
         stale = StaleDamage(buffers: buffers.count)
-        stale.invalidateAll(shadow.bounds)
     }
 
+    var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
+
+    /// The buffer the next frame goes into: not the one on screen, and never one in flight.
+    var back: Int { front == 0 ? 1 : 0 }
+
     public func drawFrame<R>(_ body: (RenderTarget) -> R) -> R {
-        body(shadow.target(rotation: rotation))
+        bringBackUpToDate()
+        let buffer = buffers[back]
+        return body(
+            RenderTarget(memory: buffer.memory, width: width, height: height, stride: buffer.pitch, format: format, rotation: rotation))
+    }
+
+    /// Lets the flip in flight land, then copies into the back buffer what was shown since it
+    /// was last on screen, from the front buffer, which shows it.
+    func bringBackUpToDate() {
+        if flipping != nil { waitForFlip() }
+        let rects = stale.take(back)
+        guard let front else { return }
+        bytesPushed += buffers[back].copy(rects, from: buffers[front], bounds: bounds, bytesPerPixel: Int(format.bytesPerPixel))
     }
 
     public func present(damage: [IntRect]) throws(DisplayError) {
-        if released {
-            // Someone else owns the screen: keep the frame in the shadow for adopt.
-            stale.shown(damage, except: nil)
-            return
-        }
-        if flipping != nil { waitForFlip() }
-        let back = front == 0 ? 1 : 0
-        let rects = stale.repair(back, for: damage)
-        bytesPushed += shadow.copy(rects, to: buffers[back].memory, pitch: buffers[back].pitch)
-        markDirty(buffers[back], rects)
+        let shown = back
+        // The first frame is all the other buffer lacks; after it, each frame's damage.
+        stale.shown(front == nil ? [bounds] : damage, except: shown)
+        // Someone else owns the screen: the frame waits in the back buffer for adopt.
+        if released { return }
+        markDirty(buffers[shown], damage)
         if needsModeSet {
-            try setMode(back)
+            try setMode(shown)
         } else {
-            try flip(to: back)
+            try flip(to: shown)
         }
     }
 
@@ -109,7 +126,7 @@ public final class DrmDisplay: ScreenHandoff, BlankableDisplay, EventSource {
     func markDirty(_ buffer: DumbBuffer, _ rects: [IntRect]) {
         guard dirtyCallsWork else { return }
         var clips = rects.compactMap { r -> drmModeClip? in
-            let a = r.intersection(shadow.bounds)
+            let a = r.intersection(bounds)
             if a.isEmpty { return nil }
             return drmModeClip(x1: UInt16(a.x), y1: UInt16(a.y), x2: UInt16(a.maxX), y2: UInt16(a.maxY))
         }
@@ -126,16 +143,22 @@ public final class DrmDisplay: ScreenHandoff, BlankableDisplay, EventSource {
     public var descriptor: Int32 { card.fd }
     public var readyForFrame: Bool { flipping == nil }
 
-    /// Reads DRM events; a flip-complete event makes the flipped buffer the front one.
+    /// Reads DRM events; a flip-complete event makes the flipped buffer the front one. They
+    /// are read into the stack: this runs every frame, and allocates nothing.
     public func handle() {
-        var bytes = [UInt8](repeating: 0, count: 1024)
+        withUnsafeTemporaryAllocation(byteCount: 1024, alignment: 8) { (bytes: UnsafeMutableRawBufferPointer) -> Void in
+            readEvents(into: bytes)
+        }
+    }
+
+    func readEvents(into bytes: UnsafeMutableRawBufferPointer) {
         while true {
-            let n = bytes.withUnsafeMutableBytes { read(card.fd, $0.baseAddress, $0.count) }
+            let n: Int = read(card.fd, bytes.baseAddress, bytes.count)
             if n <= 0 { return }
             var at = 0
             while at + 8 <= n {
-                let type = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: UInt32.self) }
-                let length = Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at + 4, as: UInt32.self) })
+                let type = bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)
+                let length = Int(bytes.loadUnaligned(fromByteOffset: at + 4, as: UInt32.self))
                 if type == UInt32(DRM_EVENT_FLIP_COMPLETE), let f = flipping {
                     front = f
                     flipping = nil
@@ -178,16 +201,16 @@ public final class DrmDisplay: ScreenHandoff, BlankableDisplay, EventSource {
         try card.becomeMaster(waitSeconds: waitSeconds)
         released = false
         needsModeSet = true
-        stale.invalidateAll(shadow.bounds)
+        // Our buffers kept their pixels while another program drew in its own.
+        bringBackUpToDate()
         try present(damage: [])
     }
 
     /// Fills the screen with black (the board's `on-exit: blank`).
     public func blank() {
         guard !released else { return }
-        waitForFlip()
-        shadow.memory.initializeMemory(as: UInt8.self, repeating: 0, count: shadow.stride * Int(height))
-        try? present(damage: [shadow.bounds])
+        drawFrame { target in _ = target.memory.initializeMemory(as: UInt8.self, repeating: 0, count: target.stride * Int(height)) }
+        try? present(damage: [bounds])
         waitForFlip()
     }
 }
