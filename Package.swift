@@ -45,12 +45,14 @@ let package = Package(
         // random pool at early boot (see its header); `--wrap=syscall` routes the statically
         // linked runtime's syscall() through it.
         .target(name: "CStartSeed", linkerSettings: [.unsafeFlags(["-Xlinker", "--wrap=syscall"])]),
+        // Unmaps the code pages start-up ran, once it is over (see its header).
+        .target(name: "CLoadedCode"),
         // The commit the binary was built from, for `halo --version`.
         .target(name: "CBuildInfo", cSettings: [.define("HALO_COMMIT", to: "\"\(commit)\"")]),
 
         // Layer 3, under the backends, the daemon and the loaders: the thin POSIX layer (owned
         // descriptors, errno-keeping errors, safe file reads, Unix sockets, signals).
-        .target(name: "HaloPOSIX", dependencies: ["CLinux"], swiftSettings: knownConformances),
+        .target(name: "HaloPOSIX", dependencies: ["CLinux", "CLoadedCode"], swiftSettings: knownConformances),
 
         // Layer 2, HaloEngine: indicator state machines, animation, layout, control language.
         .target(name: "HaloEngine", dependencies: ["HaloRender"]),

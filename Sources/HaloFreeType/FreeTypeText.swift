@@ -37,6 +37,10 @@ public final class FreeTypeText: TextRasterizer {
     /// The largest font file read; real ones are well under this.
     public static let maximumFontBytes = 64 << 20
 
+    /// Unmaps the pages of the font file read so far (after start-up has drawn its glyphs);
+    /// FreeType maps them again when it reads them again.
+    public func releaseFontPages() { fontFile.releasePages() }
+
     public init(fontPath: String? = nil) throws(FontError) {
         let asked = fontPath ?? FreeTypeText.defaultFontPath
         let fix = fontPath == nil ? "install Debian's fonts-dejavu-core" : "set theme.font.file to a readable TrueType or OpenType file"

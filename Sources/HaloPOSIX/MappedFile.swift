@@ -28,5 +28,11 @@ public final class MappedFile {
         bytes = UnsafeRawBufferPointer(start: address, count: size)
     }
 
+    /// Unmaps the pages read so far; reading them again maps them again from the page cache.
+    /// The mapping is private and never written, so nothing is lost (see `LoadedCode`).
+    public func releasePages() {
+        _ = madvise(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count, MADV_DONTNEED)
+    }
+
     deinit { munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count) }
 }

@@ -20,7 +20,12 @@ extension CommandTests {
             let lines = (try String(contentsOfFile: log, encoding: .utf8)).split(separator: "\n").filter { $0.hasPrefix("halo start: ") }
             let phases = lines.map { $0.dropFirst(12).split(separator: ":").first.map(String.init) ?? "" }
             if traced {
-                #expect(phases == ["main", "board read", "screen open", "font loaded", "daemon assembled", "first frame"], "\(lines)")
+                // Then, with the text prepared, the code start-up ran is unmapped.
+                #expect(
+                    phases == [
+                        "main", "board read", "screen open", "font loaded", "daemon assembled", "first frame", "start-up code unmapped",
+                    ],
+                    "\(lines)")
                 #expect(lines.allSatisfy { $0.contains(" ms, boot ") && $0.contains("age ") && $0.contains(" ms, faults ") }, "\(lines)")
             } else {
                 #expect(lines.isEmpty, "\(lines)")

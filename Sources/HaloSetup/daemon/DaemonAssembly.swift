@@ -58,6 +58,9 @@ public struct DaemonOptions {
     /// A start frame whose screen was not there yet at the start: shown the moment the
     /// daemon opens it, before the font and the engine.
     public var startFrame: StartFrameShow.Loaded?
+    /// Once the first frame is up and the text prepared, unmap the code start-up ran
+    /// (`LoadedCode`): `halo run` does, a daemon put together inside another program does not.
+    public var releaseStartCode = false
 
     public init(
         boardSource: String, board: Board, socket: String, display: DisplaySettings.Kind? = nil, waitMasterSeconds: Int = 0,
@@ -146,10 +149,15 @@ public final class DaemonAssembly {
         server.screenName = described
         server.snapshotPath = snapshots
         StartTrace.mark("daemon assembled")
-        server.onFirstFrame = { [unowned engine] in
+        let releaseStartCode = options.releaseStartCode
+        server.onFirstFrame = { [unowned engine, weak text] in
             StartTrace.mark("first frame")
             SystemdNotifier.notify("READY=1")
             engine.prepareText()
+            guard releaseStartCode else { return }
+            text?.releaseFontPages()
+            let released = LoadedCode.releasePages()
+            StartTrace.mark("start-up code unmapped: \(released / 1024) KiB, and the font's pages")
         }
         wireReloads()
         wirePsplash()

@@ -56,6 +56,7 @@ enum RunCommand {
         options.plymouth = key.plymouth
         options.showAtStart = args.options["show"]
         options.detach = args.flags.contains("detach")
+        options.releaseStartCode = true
         early?.apply(to: &options)
         if let mode = args.options["mode"] {
             guard options.plymouth || options.board.plymouth else {
