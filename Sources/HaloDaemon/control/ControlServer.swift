@@ -80,6 +80,10 @@ public final class ControlServer {
     public var log: (String) -> Void = { _ in }
     /// Called once, after the first frame has been handed to the display (systemd's READY=1).
     public var onFirstFrame: (() -> Void)?
+    /// Called once the daemon has done nothing but draw for a while after other work
+    /// (`QuietTimer`); nil for never.
+    public var onQuiet: (() -> Void)?
+    var quiet = QuietTimer()
     /// Where keys a person types go while a question waits (the Plymouth server's prompts);
     /// nil when nothing asks.
     var typed: ((TypedKey) -> Void)?
@@ -185,6 +189,7 @@ public final class ControlServer {
     public func step(maximumWait: Int32? = nil) {
         let begun = clock()
         writeLogSummaries(begun)
+        reportQuiet(begun)
         if !frameWaitsForInput(begun) { drawIfDue(begun) }
         var timeout = pollTimeout(clock())
         if let m = maximumWait, timeout < 0 || timeout > m { timeout = m }
@@ -201,7 +206,7 @@ public final class ControlServer {
             // client's timeout, no held sync and no end of a pause.
             let now = clock()
             let cut = expireClients(now)
-            let held = [heldDeadline, logLimiter.nextSummary, sourceDeadline].contains { $0.map { $0 <= now } ?? false }
+            let held = [heldDeadline, logLimiter.nextSummary, sourceDeadline, quietDeadline].contains { $0.map { $0 <= now } ?? false }
             handleSources(fds)
             if !frameDue(now) && !cut && !held && !hasRunnableLines && listenerPausedUntil == nil && listening { idleWakeups += 1 }
             serveQueues(now)
@@ -212,6 +217,7 @@ public final class ControlServer {
         // A source may add sources (an input device plugged in): the clients' places in `fds`
         // follow the sources that were polled.
         let firstClient = 1 + sources.count
+        noteWork(fds, at: begun)
         handleSources(fds)
         let now = clock()
         for (k, c) in clients.enumerated() {
@@ -349,7 +355,9 @@ public final class ControlServer {
         }
         // Clients' timeouts and the end of a listener pause wake the loop too; an idle daemon
         // whose clients all talk has neither, and arms nothing.
-        let deadlines = [clientDeadline(), listenerPausedUntil, heldDeadline, snapshotDeadline, logLimiter.nextSummary, sourceDeadline]
+        let deadlines = [
+            clientDeadline(), listenerPausedUntil, heldDeadline, snapshotDeadline, logLimiter.nextSummary, sourceDeadline, quietDeadline,
+        ]
         for deadline in deadlines.compactMap({ $0 }) {
             wait = min(wait ?? Int64.max, deadline - now)
         }

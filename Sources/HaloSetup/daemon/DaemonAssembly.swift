@@ -58,8 +58,9 @@ public struct DaemonOptions {
     /// A start frame whose screen was not there yet at the start: shown the moment the
     /// daemon opens it, before the font and the engine.
     public var startFrame: StartFrameShow.Loaded?
-    /// Once the first frame is up and the text prepared, unmap the code start-up ran
-    /// (`LoadedCode`): `halo run` does, a daemon put together inside another program does not.
+    /// Once the first frame is up and the text prepared, and after each spell of other work,
+    /// unmap the code that ran (`LoadedCode`): `halo run` does, a daemon put together inside
+    /// another program does not.
     public var releaseStartCode = false
 
     public init(
@@ -158,6 +159,14 @@ public final class DaemonAssembly {
             text?.releaseFontPages()
             let released = LoadedCode.releasePages()
             StartTrace.mark("start-up code unmapped: \(released / 1024) KiB, and the font's pages")
+        }
+        // And again after each spell of other work (the boot's Plymouth requests, a reload):
+        // a splash that only turns holds only the code that turns it.
+        if releaseStartCode {
+            server.onQuiet = { [weak text] in
+                text?.releaseFontPages()
+                LoadedCode.releasePages()
+            }
         }
         wireReloads()
         wirePsplash()

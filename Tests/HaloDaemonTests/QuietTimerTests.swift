@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: Apache-2.0
+import HaloDaemon
+import HaloEngine
+import Testing
+
+/// Quiet spells after work (`QuietTimer`, `ControlServer.onQuiet`): the moment `halo run`
+/// unmaps the code that work ran.
+@Suite("Quiet spells after work")
+struct QuietTimerTests {
+    @Test("quiet begins once, two seconds after the last work; more work starts it again; a clock gone back counts again")
+    func timer() {
+        var t = QuietTimer()
+        var begun = false
+        #expect(t.deadline == nil)
+        begun = t.quietBegun(at: .milliseconds(10_000))
+        #expect(!begun, "no work, no quiet spell to report")
+        t.work(at: .milliseconds(1000))
+        t.work(at: .milliseconds(1500))
+        #expect(t.deadline == .milliseconds(3500))
+        begun = t.quietBegun(at: .milliseconds(3499))
+        #expect(!begun)
+        begun = t.quietBegun(at: .milliseconds(3500))
+        #expect(begun)
+        begun = t.quietBegun(at: .milliseconds(9000))
+        #expect(!begun, "reported once")
+        #expect(t.deadline == nil)
+        t.work(at: .milliseconds(9000))
+        begun = t.quietBegun(at: .milliseconds(100))
+        #expect(!begun, "the clock went back: counted from there")
+        begun = t.quietBegun(at: .milliseconds(2100))
+        #expect(begun)
+        t.work(at: Instant(microseconds: Int64.max))
+        #expect(t.deadline != nil, "a clock at its end does not trap")
+    }
+
+    @Test(
+        "the daemon runs onQuiet once after a client's line and a quiet spell, wakes for it, and not again until more work (host kernel Unix socket)"
+    )
+    func daemon() throws {
+        let d = try TestDaemon("quiet")
+        var quiets = 0
+        d.server.onQuiet = { quiets += 1 }
+        d.spin(3)
+        #expect(quiets == 0, "nothing done yet")
+        let client = try TestClient(d.path)
+        #expect(client.ask("show a linear value=30%", daemon: d)?.hasPrefix("ok") == true)
+        d.now = d.now + Milliseconds(1000)
+        d.spin(3)
+        #expect(quiets == 0, "a second after the line it is not quiet yet")
+        let wait = d.server.pollTimeoutForTesting()
+        #expect(wait > 0 && wait <= 1000, "the settled loop wakes for the quiet spell only: \(wait) ms")
+        d.now = d.now + Milliseconds(1001)
+        d.spin(2)
+        #expect(quiets == 1)
+        #expect(d.server.pollTimeoutForTesting() == -1, "then it sleeps without a timer")
+        d.now = d.now + Milliseconds(10_000)
+        d.spin(3)
+        #expect(quiets == 1, "no work since")
+        #expect(client.ask("show b linear value=40%", daemon: d)?.hasPrefix("ok") == true)
+        d.now = d.now + Milliseconds(2500)
+        d.spin(2)
+        #expect(quiets == 2)
+    }
+}
