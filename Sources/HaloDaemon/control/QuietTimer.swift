@@ -7,7 +7,7 @@ import HaloEngine
 /// runs. Work again later arms it again.
 public struct QuietTimer {
     /// How long after the last work the daemon counts as quiet.
-    public static let intervalMicroseconds: Int64 = 2_000_000
+    public static let intervalMicroseconds: Int64 = 1_000_000
     /// When the last work was done; nil once the quiet spell has been reported.
     public private(set) var lastWork: Instant?
 
