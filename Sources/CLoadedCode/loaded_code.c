@@ -27,8 +27,9 @@ static int has_text_relocations(const struct dl_phdr_info *info) {
 static int release_object(struct dl_phdr_info *info, size_t size, void *data) {
     (void)size;
     size_t *released = data;
-    // The vDSO is the kernel's own mapping, not a file's.
-    if (info->dlpi_name && strstr(info->dlpi_name, "linux-vdso")) return 0;
+    // The vDSO is the kernel's own mapping, not a file's (named so by glibc; musl leaves its
+    // name empty, and advising it is harmless: the kernel maps it again).
+    if (info->dlpi_name && (strstr(info->dlpi_name, "linux-vdso") || strstr(info->dlpi_name, "linux-gate"))) return 0;
     if (has_text_relocations(info)) return 0;
     uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
     for (int i = 0; i < info->dlpi_phnum; i++) {

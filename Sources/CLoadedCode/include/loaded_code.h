@@ -7,6 +7,12 @@
 // first run. Only segments that are executable and never writable are advised, in whole pages
 // within each segment, and never of an object with text relocations (its code pages were
 // written): writable or relocated pages would lose their contents.
+//
+// What it costs: a page run again is a minor fault (64 KiB mapped around it) while the file
+// stays in the page cache, as it does in an initramfs; from a disk under memory pressure it
+// may be read again. A debugger's software breakpoints and uprobes (perf probe, bpftrace)
+// live in private copies of code pages, which this drops: attach them after start-up, or run
+// the daemon without it (a daemon assembled in a test or another program does not do it).
 #ifndef HALO_LOADED_CODE_H
 #define HALO_LOADED_CODE_H
 

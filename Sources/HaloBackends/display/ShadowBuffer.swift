@@ -7,9 +7,10 @@ import HaloRender
     import Musl
 #endif
 
-/// The frame in RAM that the renderer blends into. Scan-out memory (a mapped framebuffer or
-/// dumb buffer) is often uncached and slow to read, so backends draw here and copy only the
-/// damaged rectangles out, row by row at the destination's own pitch.
+/// The frame in RAM that the renderer blends into on fbdev. A mapped framebuffer is often
+/// uncached and slow to read, so the fbdev backend draws here and copies only the damaged
+/// rectangles out, row by row at the device's own pitch. (DRM draws straight into its dumb
+/// buffers: see `DrmDisplay`.)
 final class ShadowBuffer {
     let width: Int32
     let height: Int32
@@ -43,19 +44,7 @@ final class ShadowBuffer {
     /// Copies `rects` (clipped to the screen) to `destination`; returns the bytes copied.
     @discardableResult
     func copy(_ rects: [IntRect], to destination: UnsafeMutableRawPointer, pitch: Int) -> Int64 {
-        let bpp = Int(format.bytesPerPixel)
-        var copied: Int64 = 0
-        for r in rects {
-            let area = r.intersection(bounds)
-            if area.isEmpty { continue }
-            let bytes = Int(area.width) * bpp
-            for y in Int(area.y)..<Int(area.maxY) {
-                let from = memory + y * stride + Int(area.x) * bpp
-                let to = destination + y * pitch + Int(area.x) * bpp
-                to.copyMemory(from: from, byteCount: bytes)
-            }
-            copied += Int64(bytes) * Int64(area.height)
-        }
-        return copied
+        RectCopy.copy(
+            rects, clippedTo: bounds, bytesPerPixel: Int(format.bytesPerPixel), from: memory, pitch: stride, to: destination, pitch: pitch)
     }
 }

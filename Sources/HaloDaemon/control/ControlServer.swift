@@ -217,7 +217,9 @@ public final class ControlServer {
         // A source may add sources (an input device plugged in): the clients' places in `fds`
         // follow the sources that were polled.
         let firstClient = 1 + sources.count
-        noteWork(fds, at: begun)
+        // Dated when it came, not when the wait began: a long idle wait must not make the
+        // quiet spell after it look over already.
+        noteWork(fds, at: clock())
         handleSources(fds)
         let now = clock()
         for (k, c) in clients.enumerated() {

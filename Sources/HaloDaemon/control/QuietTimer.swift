@@ -17,7 +17,12 @@ public struct QuietTimer {
     public mutating func work(at now: Instant) { lastWork = now }
 
     /// When the daemon will count as quiet, if work is waiting to be followed by quiet.
-    public var deadline: Instant? { lastWork.map { Instant(microseconds: $0.microseconds &+ Self.intervalMicroseconds) } }
+    public var deadline: Instant? {
+        lastWork.map { last in
+            let (sum, overflow) = last.microseconds.addingReportingOverflow(Self.intervalMicroseconds)
+            return Instant(microseconds: overflow ? Int64.max : sum)
+        }
+    }
 
     /// True once, when the quiet spell after the last work has begun by `now`. A clock that
     /// went back past the work counts from `now` again.

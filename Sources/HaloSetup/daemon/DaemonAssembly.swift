@@ -158,7 +158,7 @@ public final class DaemonAssembly {
             guard releaseStartCode else { return }
             text?.releaseFontPages()
             let released = LoadedCode.releasePages()
-            StartTrace.mark("start-up code unmapped: \(released / 1024) KiB, and the font's pages")
+            StartTrace.mark("start-up code unmapped: \(released / 1024) KiB advised, and the font's pages")
         }
         // And again after each spell of other work (the boot's Plymouth requests, a reload):
         // a splash that only turns holds only the code that turns it.

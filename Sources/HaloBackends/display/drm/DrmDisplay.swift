@@ -17,9 +17,10 @@ import HaloRender
 /// page-flipped to with an event.
 ///
 /// There is no frame in RAM besides: at 800x480 that was 1.5 MB of the daemon's memory, at
-/// 1080p 8 MB. The renderer writes each damaged pixel once and reads scan-out memory back only
-/// where it blends over something that is not one known colour; the compositor blends most
-/// edges over a colour it remembers, so those reads are few.
+/// 1080p 8 MB. The price is reading scan-out memory, which many ARM boards map uncached: the
+/// copy from the front buffer, and blends over pixels already drawn (in 16- and 24-bit formats
+/// the compositor blends most edges over a colour it remembers instead; in 32-bit ones it
+/// reads them back).
 ///
 /// Two scan-out buffers are enough: the back one is never in flight, because drawing waits
 /// for the flip event of the frame before.
@@ -38,6 +39,8 @@ public final class DrmDisplay: ScreenHandoff, BlankableDisplay, EventSource {
     /// Set until the CRTC has been programmed with our buffer (first frame, after adopt).
     var needsModeSet = true
     var dirtyCallsWork = true
+    /// Set once a frame has been drawn and presented (shown, or kept while released).
+    var framePresented = false
     /// True between `release` and `adopt`: another program may own the screen.
     public private(set) var released = false
     /// Bytes copied from the front buffer into the back one to bring it up to date.
@@ -83,6 +86,7 @@ public final class DrmDisplay: ScreenHandoff, BlankableDisplay, EventSource {
         let shown = back
         // The first frame is all the other buffer lacks; after it, each frame's damage.
         stale.shown(front == nil ? [bounds] : damage, except: shown)
+        framePresented = true
         // Someone else owns the screen: the frame waits in the back buffer for adopt.
         if released { return }
         markDirty(buffers[shown], damage)
@@ -201,8 +205,12 @@ public final class DrmDisplay: ScreenHandoff, BlankableDisplay, EventSource {
         try card.becomeMaster(waitSeconds: waitSeconds)
         released = false
         needsModeSet = true
-        // Our buffers kept their pixels while another program drew in its own.
+        // Nothing of ours drawn yet: the first frame sets the mode.
+        guard framePresented else { return }
+        // Our buffers kept their pixels while another program drew in its own; a panel that
+        // needs telling is told the whole screen changed.
         bringBackUpToDate()
+        markDirty(buffers[back], [bounds])
         try present(damage: [])
     }
 

@@ -72,18 +72,7 @@ final class DumbBuffer {
     /// Copies `rects` (clipped to `bounds`) from `source`, a buffer of the same size and
     /// format, row by row at each buffer's pitch; returns the bytes copied.
     func copy(_ rects: [IntRect], from source: DumbBuffer, bounds: IntRect, bytesPerPixel bpp: Int) -> Int64 {
-        var copied: Int64 = 0
-        for r in rects {
-            let area = r.intersection(bounds)
-            if area.isEmpty { continue }
-            let bytes = Int(area.width) * bpp
-            for y in Int(area.y)..<Int(area.maxY) {
-                let from = source.memory + y * source.pitch + Int(area.x) * bpp
-                (memory + y * pitch + Int(area.x) * bpp).copyMemory(from: from, byteCount: bytes)
-            }
-            copied += Int64(bytes) * Int64(area.height)
-        }
-        return copied
+        RectCopy.copy(rects, clippedTo: bounds, bytesPerPixel: bpp, from: source.memory, pitch: source.pitch, to: memory, pitch: pitch)
     }
 
     /// DRM's fourcc code for a format the renderer writes, where scan-out supports it.
