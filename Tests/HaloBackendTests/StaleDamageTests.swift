@@ -20,11 +20,13 @@ struct StaleDamageTests {
         #expect(s.take(0).isEmpty)
     }
 
-    @Test("a new display's buffers are wholly stale and each is filled once: the whole screen, not again per rectangle")
+    @Test(
+        "buffers wholly out of date (a whole screen shown while none was drawn) are each filled once: the whole screen, not again per rectangle"
+    )
     func newBuffers() {
         let screen = IntRect(x: 0, y: 0, width: 800, height: 480)
         var s = StaleDamage(buffers: 2)
-        s.invalidateAll(screen)
+        s.shown([screen], except: nil)
         // The first frame's damage is inside the screen: one copy of the screen into buffer 1.
         #expect(s.repair(1, for: [a, b]) == [screen])
         #expect(s.repair(1, for: [screen]) == [screen])

@@ -39,6 +39,18 @@ struct DaemonAssemblyTests {
         #expect(FileManager.default.fileExists(atPath: "\(dir.path)/halo.sock"))
     }
 
+    @Test("halo run's daemon gives back its code after each quiet spell; one put together inside another program does not")
+    func quietRelease() throws {
+        for release in [true, false] {
+            let dir = try scratch()
+            var options = try options("\(Self.boards)/mock-480x480.yaml", in: dir)
+            options.releaseStartCode = release
+            let daemon = try DaemonAssembly(
+                options, display: MemoryDisplay(width: 480, height: 480, format: .xrgb8888), described: "mock display 480x480")
+            #expect((daemon.server.onQuiet != nil) == release, "releaseStartCode \(release)")
+        }
+    }
+
     @Test("a board without a screen drives its LED ring alone; one with neither says what to add")
     func headless() throws {
         let dir = try scratch()

@@ -39,11 +39,6 @@ struct StaleDamage {
         for i in perBuffer.indices where i != index { add(damage, to: i) }
     }
 
-    /// Marks every buffer as wholly out of date (after another program drew).
-    mutating func invalidateAll(_ screen: IntRect) {
-        for i in perBuffer.indices { perBuffer[i] = [screen] }
-    }
-
     private mutating func add(_ damage: [IntRect], to i: Int) {
         perBuffer[i].append(contentsOf: damage.filter { !$0.isEmpty })
         if perBuffer[i].count > Self.limit {

@@ -150,24 +150,23 @@ public final class DaemonAssembly {
         server.screenName = described
         server.snapshotPath = snapshots
         StartTrace.mark("daemon assembled")
-        let releaseStartCode = options.releaseStartCode
-        server.onFirstFrame = { [unowned engine, weak text] in
+        // Unmaps the code that ran and the font's pages read; the bytes of code advised.
+        let releaseCode: (() -> Int)? =
+            options.releaseStartCode
+            ? { [weak text] in
+                text?.releaseFontPages()
+                return LoadedCode.releasePages()
+            } : nil
+        server.onFirstFrame = { [unowned engine] in
             StartTrace.mark("first frame")
             SystemdNotifier.notify("READY=1")
             engine.prepareText()
-            guard releaseStartCode else { return }
-            text?.releaseFontPages()
-            let released = LoadedCode.releasePages()
+            guard let released = releaseCode?() else { return }
             StartTrace.mark("start-up code unmapped: \(released / 1024) KiB advised, and the font's pages")
         }
         // And again after each spell of other work (the boot's Plymouth requests, a reload):
         // a splash that only turns holds only the code that turns it.
-        if releaseStartCode {
-            server.onQuiet = { [weak text] in
-                text?.releaseFontPages()
-                LoadedCode.releasePages()
-            }
-        }
+        server.onQuiet = releaseCode.map { release in { _ = release() } }
         wireReloads()
         wirePsplash()
         try wirePlymouth()
