@@ -56,6 +56,7 @@ public final class MemoryDisplay: SnapshotSource {
         case .bgr565: copy(target.canvas(BGR565.self), &out)
         case .rgb888: copy(target.canvas(RGB888.self), &out)
         case .bgr888: copy(target.canvas(BGR888.self), &out)
+        case .premultipliedARGB8888: copy(target.canvas(PremultipliedARGB8888.self), &out)
         }
         return out
     }
@@ -106,6 +107,7 @@ public final class MemoryDisplay: SnapshotSource {
         case .bgr565: try stream(target.canvas(BGR565.self), level, sink)
         case .rgb888: try stream(target.canvas(RGB888.self), level, sink)
         case .bgr888: try stream(target.canvas(BGR888.self), level, sink)
+        case .premultipliedARGB8888: try stream(target.canvas(PremultipliedARGB8888.self), level, sink)
         }
     }
 

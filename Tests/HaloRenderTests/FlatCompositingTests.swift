@@ -89,7 +89,7 @@ struct FlatCompositingTests {
 
     /// Every layer drawn over the whole screen, pixel by pixel, on a fresh buffer.
     static func reference<Layout: PixelLayout>(_ layers: [Layer], background: Color, _ canvas: Canvas<Layout>) {
-        fillRect(canvas, canvas.bounds, Color(r: background.r, g: background.g, b: background.b), clip: canvas.bounds)
+        fillPacked(canvas, canvas.bounds, Layout.packBackground(background))
         for layer in layers { layer.drawable.draw(into: canvas, clip: canvas.bounds) }
     }
 
@@ -111,7 +111,10 @@ struct FlatCompositingTests {
         shown.initializeMemory(as: UInt8.self, repeating: 0x5A, count: bytes)
         let canvas = Canvas<Layout>(memory: shown, physicalWidth: width, physicalHeight: height, stride: stride, rotation: rotation)
         let reference = Canvas<Layout>(memory: want, physicalWidth: width, physicalHeight: height, stride: stride, rotation: rotation)
-        var compositor = Compositor(background: r.colour(opaque: true))
+        // The premultiplied layout's frame is a layer over someone else's picture: its
+        // background is as often clear or see-through as opaque.
+        let see = Layout.self == PremultipliedARGB8888.self && r.next(3) != 0
+        var compositor = Compositor(background: see ? r.colour(opaque: false) : r.colour(opaque: true))
         var layers = scene(&r, canvas.width, canvas.height)
         for frame in 0..<4 {
             compositor.render(layers, into: canvas)
@@ -144,6 +147,7 @@ struct FlatCompositingTests {
             check(BGR565.self, rotation: rotation, seed: seed)
             check(RGB888.self, rotation: rotation, seed: seed)
             check(BGR888.self, rotation: rotation, seed: seed)
+            check(PremultipliedARGB8888.self, rotation: rotation, seed: seed)
         }
     }
 
@@ -175,7 +179,8 @@ struct FlatCompositingTests {
         "text over a dimmed screen and a translucent box is the same as drawing every pixel, in every format and rotation",
         arguments: Rotation.allCases)
     func textOverFlat(rotation: Rotation) {
-        check([XRGB8888.self, RGB565.self, BGR888.self, ABGR8888.self], rotation: rotation, seeds: 1...12, minimum: (48, 32)) {
+        let formats: [any PixelLayout.Type] = [XRGB8888.self, RGB565.self, BGR888.self, ABGR8888.self, PremultipliedARGB8888.self]
+        check(formats, rotation: rotation, seeds: 1...12, minimum: (48, 32)) {
             FlatCompositingTests.textOverFlat(&$0, $1, $2)
         }
     }

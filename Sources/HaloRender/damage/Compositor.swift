@@ -5,6 +5,8 @@
 /// new one, each damaged rectangle from the topmost opaque layer that hides everything below.
 /// A frame with no damage draws nothing at all.
 public struct Compositor {
+    /// Drawn opaque, whatever its alpha, in every layout but a premultiplied one, where a
+    /// clear background leaves the app under the frame to be seen.
     public var background: Color
     public private(set) var shown: [Layer]? = nil
     /// Pixels redrawn by the last `render` (the sum of its damage areas).
@@ -69,9 +71,9 @@ public struct Compositor {
         // Keeping flat parts as values pays where a translucent layer lies over them; a rectangle
         // with none (a spinner's arc moving, a bar's end) is drawn straight.
         if !translucent || !layers[first...].contains(where: { Compositor.blendsFlat($0.drawable, rect) }) {
-            if i < 0 { fillRect(canvas, rect, opaqueBackground, clip: rect) }
+            if i < 0 { fillPacked(canvas, rect, Layout.packBackground(background)) }
             // The one colour the whole rectangle holds before the layers above the start go on.
-            let ground = i < 0 ? Layout.pack(opaqueBackground) : layers[i].drawable.solidColor.map { Layout.pack($0) }
+            let ground = i < 0 ? Layout.packBackground(background) : layers[i].drawable.solidColor.map { Layout.pack($0) }
             for j in first..<layers.count where layers[j].drawable.bounds.intersects(rect) {
                 if Layout.bytesPerPixel != 4, let ground {
                     // A ring or a bar that nothing drawn before it overlaps lies on the ground
@@ -99,16 +101,13 @@ public struct Compositor {
             tiles = FlatTiles(rect, Layout.pack(colour))
             first = i + 1
         } else {
-            tiles = FlatTiles(rect, Layout.pack(opaqueBackground))
+            tiles = FlatTiles(rect, Layout.packBackground(background))
         }
         for j in first..<layers.count where layers[j].drawable.bounds.intersects(rect) {
             compose(layers[j].drawable, rect, &tiles, canvas)
         }
         tiles.write(rect, into: canvas)
     }
-
-    /// The background as drawn: always opaque, whatever alpha the theme gave it.
-    var opaqueBackground: Color { Color(r: background.r, g: background.g, b: background.b) }
 
     /// From this many pixels on, a mask over one colour pays for its table of 255 blends.
     static let tabledMaskArea: Int64 = 512

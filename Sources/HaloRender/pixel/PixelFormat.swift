@@ -10,10 +10,14 @@ public enum PixelFormat: String, CaseIterable, Sendable {
     case bgr565 = "BGR565"
     case rgb888 = "RGB888"
     case bgr888 = "BGR888"
+    /// ARGB8888 whose colour channels are already multiplied by its alpha, as Wayland's
+    /// `wl_shm` and pixman read it: Halo's indicators with see-through parts, over an app that
+    /// another program draws.
+    case premultipliedARGB8888 = "ARGB8888-premultiplied"
 
     public var bytesPerPixel: Int32 {
         switch self {
-        case .xrgb8888, .argb8888, .xbgr8888, .abgr8888: return 4
+        case .xrgb8888, .argb8888, .xbgr8888, .abgr8888, .premultipliedARGB8888: return 4
         case .rgb565, .bgr565: return 2
         case .rgb888, .bgr888: return 3
         }

@@ -12,12 +12,17 @@ public protocol PixelLayout {
     /// An opaque `color` covering `weight` (1...255, in 256ths) of a pixel whose stored value is
     /// `dst`: the anti-aliased edge of every shape, so byte layouts do it without a division.
     static func cover(_ color: Color, packed: UInt32, over dst: UInt32, weight: UInt32) -> UInt32
+    /// The stored value of a frame's background: opaque in every layout but the premultiplied
+    /// one, whose background may be see-through (a clear one is zero).
+    static func packBackground(_ color: Color) -> UInt32
 }
 
 extension PixelLayout {
     public static var bytesPerPixel: Int { Int(format.bytesPerPixel) }
 
     public static func pack(_ c: Color) -> UInt32 { pack(r: UInt32(c.r), g: UInt32(c.g), b: UInt32(c.b)) }
+
+    public static func packBackground(_ color: Color) -> UInt32 { pack(color) }
 
     public static func load(_ p: UnsafeMutableRawPointer) -> UInt32 {
         switch bytesPerPixel {
@@ -106,6 +111,29 @@ enum ByteLanes {
     }
 }
 
+/// As `ByteLanes`, blending the alpha byte too: over a premultiplied pixel, a straight colour
+/// `c` at weight `a` stores `c·a + dst·(1 − a)` in every channel, alpha included (whose source
+/// is 255), which is the premultiplied result of Porter and Duff's OVER, rounded once.
+enum PremultipliedLanes {
+    @inline(__always)
+    static func mix(_ src: UInt32, _ dst: UInt32, _ alpha: UInt32) -> UInt32 {
+        let inverse = 255 &- alpha
+        var rb: UInt32 = (src & 0x00FF_00FF) &* alpha &+ (dst & 0x00FF_00FF) &* inverse &+ 0x0080_0080
+        rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var ag: UInt32 = (src >> 8 & 0x00FF_00FF) &* alpha &+ (dst >> 8 & 0x00FF_00FF) &* inverse &+ 0x0080_0080
+        ag = ((ag &+ ((ag >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        return ag << 8 | rb
+    }
+
+    @inline(__always)
+    static func cover(_ src: UInt32, _ dst: UInt32, _ w: UInt32) -> UInt32 {
+        let inverse = 256 &- w
+        let rb: UInt32 = (src & 0x00FF_00FF) &* w &+ (dst & 0x00FF_00FF) &* inverse &+ 0x0080_0080
+        let ag: UInt32 = (src >> 8 & 0x00FF_00FF) &* w &+ (dst >> 8 & 0x00FF_00FF) &* inverse &+ 0x0080_0080
+        return (ag & 0xFF00_FF00) | (rb >> 8 & 0x00FF_00FF)
+    }
+}
+
 /// Blue in the low byte, then green, red, and an ignored byte (DRM `XR24`).
 public enum XRGB8888: PixelLayout {
     public static var format: PixelFormat { .xrgb8888 }
@@ -129,6 +157,36 @@ public enum ARGB8888: PixelLayout {
     @inline(__always)
     public static func cover(_ color: Color, packed: UInt32, over dst: UInt32, weight: UInt32) -> UInt32 {
         ByteLanes.cover(packed, dst, weight)
+    }
+}
+
+/// As ARGB8888, but a pixel's colour is stored multiplied by its alpha, and the alpha is
+/// blended, not forced opaque: the frame is a layer that another compositor lays over an app
+/// (Wayland's `wl_shm` ARGB8888). A cleared pixel is zero in every byte; a colour byte above
+/// the alpha byte would brighten the app under it, so none is ever stored.
+public enum PremultipliedARGB8888: PixelLayout {
+    public static var format: PixelFormat { .premultipliedARGB8888 }
+    public static func pack(r: UInt32, g: UInt32, b: UInt32) -> UInt32 { 0xFF00_0000 | r << 16 | g << 8 | b }
+    /// The colour as seen through: a pixel's channels divided by its alpha, rounded; a
+    /// clear pixel is black.
+    public static func unpack(_ v: UInt32) -> (r: UInt32, g: UInt32, b: UInt32) {
+        let a = v >> 24
+        if a == 0 { return (0, 0, 0) }
+        if a == 255 { return (v >> 16 & 0xFF, v >> 8 & 0xFF, v & 0xFF) }
+        func straight(_ c: UInt32) -> UInt32 { min(255, (c &* 255 &+ a / 2) / a) }
+        return (straight(v >> 16 & 0xFF), straight(v >> 8 & 0xFF), straight(v & 0xFF))
+    }
+    public static func packBackground(_ c: Color) -> UInt32 {
+        let a = UInt32(c.a)
+        return a << 24 | Blend.mul255(UInt32(c.r), a) << 16 | Blend.mul255(UInt32(c.g), a) << 8 | Blend.mul255(UInt32(c.b), a)
+    }
+    @inline(__always)
+    public static func mix(_ color: Color, packed: UInt32, over dst: UInt32, alpha: UInt32) -> UInt32 {
+        PremultipliedLanes.mix(packed, dst, alpha)
+    }
+    @inline(__always)
+    public static func cover(_ color: Color, packed: UInt32, over dst: UInt32, weight: UInt32) -> UInt32 {
+        PremultipliedLanes.cover(packed, dst, weight)
     }
 }
 

@@ -51,6 +51,7 @@ extension Compositor {
         case .bgr565: return render(layers, into: target.canvas(BGR565.self))
         case .rgb888: return render(layers, into: target.canvas(RGB888.self))
         case .bgr888: return render(layers, into: target.canvas(BGR888.self))
+        case .premultipliedARGB8888: return render(layers, into: target.canvas(PremultipliedARGB8888.self))
         }
     }
 }

@@ -83,7 +83,8 @@ final class DumbBuffer {
         }
         switch format {
         case .xrgb8888: return code("XR24")
-        case .argb8888: return code("AR24")
+        // A plane's default blend mode reads AR24 as premultiplied, as Wayland does.
+        case .argb8888, .premultipliedARGB8888: return code("AR24")
         case .xbgr8888: return code("XB24")
         case .abgr8888: return code("AB24")
         case .rgb565: return code("RG16")
