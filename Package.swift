@@ -1,4 +1,7 @@
-// swift-tools-version:6.0
+// swift-tools-version: 6.3;(experimentalCGen)
+// experimentalCGen: the Wayland overlay's protocol tables are C that wayland-scanner writes at
+// build time, which SwiftPM compiles only with it. Swift 6.0 (Debian trixie) reads
+// Package@swift-6.0.swift instead: the same package without the overlay.
 // SPDX-License-Identifier: Apache-2.0
 import PackageDescription
 
@@ -36,6 +39,11 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+        .systemLibrary(name: "CWayland", pkgConfig: "wayland-client", providers: [.apt(["libwayland-dev"])]),
+        // Generates the C tables of the protocols the Wayland overlay speaks beyond the core
+        // one, from the XML the system ships (see the plugin), and compiles them here.
+        .plugin(name: "WaylandScanner", capability: .buildTool()),
+        .target(name: "CWaylandProtocols", dependencies: ["CWayland"], plugins: ["WaylandScanner"]),
         // Linux interfaces Swift's Glibc module leaves out (signalfd, socket headers); headers only.
         .systemLibrary(name: "CLinux"),
         // 32-byte AVX2 stores for long fills, chosen at run time on x86-64; headers only. `halo`
@@ -68,9 +76,10 @@ let package = Package(
         .target(
             name: "HaloBoards", dependencies: ["HaloEngine", "HaloHAL", "HaloRender", "HaloPOSIX", "CYAML", "CZlib"],
             swiftSettings: knownConformances),
-        // Layer 3, HaloBackends: hardware backends behind HaloHAL's protocols (DRM, fbdev, SPI, GPIO, LED class).
+        // Layer 3, HaloBackends: hardware backends behind HaloHAL's protocols (DRM, fbdev, a Wayland overlay, SPI, GPIO, LED class).
         .target(
-            name: "HaloBackends", dependencies: ["HaloHAL", "HaloRender", "HaloPOSIX", "CLinux", "CDRM", "CGPIOD"],
+            name: "HaloBackends",
+            dependencies: ["HaloHAL", "HaloRender", "HaloPOSIX", "CLinux", "CDRM", "CGPIOD", "CWayland", "CWaylandProtocols"],
             swiftSettings: knownConformances),
         // Layer 4, HaloMock: the mock backend (memory display, LED recorder, PNG output, the demo gallery).
         .target(name: "HaloMock", dependencies: ["HaloEngine", "HaloHAL", "HaloRender", "CZlib"]),

@@ -99,6 +99,19 @@ struct BoardSchema {
         return path
     }
 
+    /// A Wayland socket: a name in the session's runtime folder, or an absolute path, short
+    /// enough for a Unix socket address.
+    func waylandSocket(_ v: YAMLNode, _ key: String) throws(BoardError) -> String {
+        let name = try text(v, key)
+        let steps = name.split(separator: "/", omittingEmptySubsequences: false)
+        let path = name.hasPrefix("/") && !steps.dropFirst().contains { $0 == "." || $0 == ".." || $0.isEmpty }
+        guard (path || (!name.contains("/") && name != "." && name != "..")) && !name.isEmpty && name.utf8.count < 108 else {
+            throw fail(
+                v, key, "'\(name)' is not a Wayland socket", "write its name in $XDG_RUNTIME_DIR (wayland-1) or its absolute path")
+        }
+        return name
+    }
+
     func absoluteFolder(_ v: YAMLNode, _ key: String) throws(BoardError) -> String {
         let path = try text(v, key)
         guard path.hasPrefix("/"), !path.split(separator: "/").contains(where: { $0 == "." || $0 == ".." }) else {

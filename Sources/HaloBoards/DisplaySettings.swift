@@ -11,6 +11,8 @@ public struct DisplaySettings: Equatable, Sendable {
         case fbdev
         /// DRM when a card has a connected connector, fbdev otherwise.
         case auto
+        /// Over the apps of a Wayland compositor that has wlr-layer-shell (sway, labwc).
+        case wayland
         /// No screen: a headless appliance that shows its state on an LED ring alone.
         case headless = "none"
     }
@@ -24,6 +26,9 @@ public struct DisplaySettings: Equatable, Sendable {
     public var kind: Kind = .auto
     /// `/dev/dri/card0` or `/dev/fb0`; nil picks the first that works.
     public var device: String?
+    /// `display: wayland`: the compositor's socket, a name in `$XDG_RUNTIME_DIR` or an
+    /// absolute path (`screen.wayland-socket`); nil takes `$WAYLAND_DISPLAY`.
+    public var waylandSocket: String?
     /// A DRM connector name such as `HDMI-A-1` or `DSI-1`; nil picks the first connected.
     public var connector: String?
     /// A DRM mode; nil takes the connector's preferred one.

@@ -13,6 +13,15 @@ extension Engine {
         TapTargets.find(in: layers(at: now), engine: self, at: now)
     }
 
+    /// Where touches and clicks belong to Halo when it is laid over an app, for a scene's
+    /// `layers` at `now`: its tap targets, and the whole screen while a modal overlay (a
+    /// checkout, a dialog) or a prompt blocks the app. Everywhere else they go to the app.
+    public func inputRegion(of layers: [Layer], at now: Instant) -> [IntRect] {
+        let screen = IntRect(x: 0, y: 0, width: screenWidth, height: screenHeight)
+        if prompt != nil || activities.contains(where: { $0.dimsAsModal && $0.isVisible(at: now) }) { return [screen] }
+        return TapTargets.find(in: layers, engine: self, at: now).map { $0.rect.intersection(screen) }.filter { !$0.isEmpty }
+    }
+
     /// The targets the keys move among at `now`, in reading order: top to bottom, then left
     /// to right.
     public func focusOrder(at now: Instant) -> [UInt32] {

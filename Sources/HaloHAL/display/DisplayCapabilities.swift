@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import HaloRender
+
 // What some displays can do beyond drawing. The daemon asks its display for these by
 // protocol, so a command it cannot carry out on this screen gets a reply that says so.
 
@@ -19,4 +21,12 @@ public protocol BlankableDisplay: Display {
 public protocol SnapshotSource: Display {
     /// The picture as a PNG file, handed to `sink` in pieces; `sink` returns false to stop.
     func writeSnapshot(_ sink: (ArraySlice<UInt8>) -> Bool) throws(DisplayError)
+}
+
+/// A display laid over another program's picture (a Wayland overlay): Halo's background is
+/// clear on it, so the program shows through, and touches and clicks reach Halo only inside
+/// the rectangles it names, going to the program below everywhere else.
+public protocol OverlayDisplay: Display {
+    /// The rectangles, in the display's coordinates, that take input from the next frame on.
+    func setInputRegion(_ rects: [IntRect])
 }

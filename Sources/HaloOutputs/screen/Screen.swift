@@ -21,10 +21,15 @@ public final class Screen<Output: Display> {
         didSet { compositor.invalidate() }
     }
 
+    /// The display, when it is laid over an app: the background is clear, and the input
+    /// region follows the targets.
+    let overlay: (any OverlayDisplay)?
+
     public init(engine: Engine, display: Output) {
         self.engine = engine
         self.display = display
-        self.compositor = Compositor(background: engine.theme.background)
+        overlay = display as? any OverlayDisplay
+        self.compositor = Compositor(background: overlay == nil ? engine.theme.background : .clear)
         prepareRings()
     }
 
@@ -58,6 +63,8 @@ public final class Screen<Output: Display> {
         }
         framesDrawn += 1
         pixelsTouched += damage.area
+        // The targets move only when the picture does; the region goes with this frame's commit.
+        overlay?.setInputRegion(engine.inputRegion(of: layers, at: now))
         do {
             try display.present(damage: physical)
         } catch {
@@ -71,7 +78,7 @@ public final class Screen<Output: Display> {
 
     /// Redraws everything on the next update (after a theme change, or when another program drew).
     public func invalidate() {
-        compositor.background = engine.theme.background
+        compositor.background = overlay == nil ? engine.theme.background : .clear
         compositor.invalidate()
         prepareRings()
     }

@@ -44,6 +44,9 @@ public enum DaemonLauncher {
                 ScreenMove.follow(
                     server, board: options.board, framebuffer: display.device.path, width: display.width, height: display.height)
             }
+        case .wayland(let overlay):
+            // A compositor owns the screen and the console: Halo only draws over its apps.
+            try DaemonAssembly(options, display: overlay, described: "Wayland overlay on \(overlay.described)").run()
         case .headless:
             try DaemonAssembly(options, display: nil, described: "no screen").run()
         }

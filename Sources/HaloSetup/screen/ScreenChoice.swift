@@ -10,6 +10,7 @@ public enum ScreenChoice {
     case mock(MemoryDisplay)
     case drm(DrmDisplay)
     case fbdev(FbdevDisplay<LinuxFramebuffer>)
+    case wayland(WaylandOverlay)
     /// `display: none`.
     case headless
 
@@ -26,6 +27,8 @@ public enum ScreenChoice {
             return .fbdev(try openFbdev(board))
         case .headless:
             return .headless
+        case .wayland:
+            return .wayland(try WaylandOverlay(socket: display.waylandSocket))
         case .auto:
             // DRM when a card has a connected output, else fbdev.
             var drmReason = ""

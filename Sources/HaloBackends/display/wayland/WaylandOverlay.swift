@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: Apache-2.0
+#if canImport(CWaylandProtocols)
+    import CWayland
+    import CWaylandProtocols
+    import HaloHAL
+    import HaloPOSIX
+    import HaloRender
+
+    /// A `Display` over the apps of a Wayland compositor: one wlr-layer-shell surface on the
+    /// OVERLAY layer (TOP and BOTTOM are hidden under a fullscreen app), anchored to every edge,
+    /// reserving no room and taking no keyboard. Its pixels are premultiplied ARGB8888 in
+    /// shared memory, clear wherever Halo draws nothing, so the app shows through.
+    ///
+    /// Frames are paced by the compositor's frame callbacks and drawn only into a buffer the
+    /// compositor has released; only the damage is sent (`damage_buffer`). Touches and clicks
+    /// reach Halo only inside its input region, which holds its tap targets; everywhere else
+    /// they go to the app.
+    public final class WaylandOverlay: OverlayDisplay, BlankableDisplay, EventSource, WaylandListener {
+        let connection: WaylandConnection
+        let surface: OpaquePointer
+        let layerSurface: OpaquePointer
+        let ackConfigure: WaylandRequest
+        let destroyLayerSurface: WaylandRequest
+        public private(set) var width: Int32 = 0
+        public private(set) var height: Int32 = 0
+        public var format: PixelFormat { .premultipliedARGB8888 }
+        /// The compositor turns its outputs itself; the overlay is drawn as the output shows.
+        public var rotation: Rotation { .none }
+        /// At most this many buffers: one on screen, one the compositor may still read, one to draw.
+        static let mostBuffers = 3
+        var buffers: [ShmBuffer] = []
+        var stale = StaleDamage(buffers: WaylandOverlay.mostBuffers)
+        /// The buffer holding the last frame sent, and the one the next frame is drawn into.
+        var front: Int?
+        var drawing: Int?
+        var frameCallback: OpaquePointer?
+        var frameAskedAt: Int64 = 0
+        var inputRegion: [IntRect] = []
+        /// Why the overlay can draw no more (the compositor closed the surface or went away).
+        public private(set) var lost: DisplayError?
+
+        /// Connects to the compositor at `socket` (`$WAYLAND_DISPLAY` when nil) and maps the
+        /// overlay surface, waiting (at most 5 s) for the compositor to give it a size.
+        public init(socket: String?) throws(DisplayError) {
+            connection = try WaylandConnection(socket: socket)
+            guard let compositor = connection.compositor, connection.shm != nil else {
+                throw DisplayError("\(connection.peerName) offers no wl_compositor (version 4) or wl_shm; Halo cannot draw on it")
+            }
+            guard let layerShell = connection.layerShell else { throw Self.noLayerShell(connection.peerName) }
+            guard let surface = wl_compositor_create_surface(compositor) else {
+                throw DisplayError("\(connection.peerName) made no surface")
+            }
+            self.surface = surface
+            let layerSurfaceInterface = halo_layer_surface_interface()!
+            let getLayerSurface = try WaylandRequest("get_layer_surface", signature: "no?ous", in: halo_layer_shell_interface())
+            ackConfigure = try WaylandRequest("ack_configure", signature: "u", in: layerSurfaceInterface)
+            destroyLayerSurface = try WaylandRequest("destroy", signature: "", in: layerSurfaceInterface)
+            let setAnchor = try WaylandRequest("set_anchor", signature: "u", in: layerSurfaceInterface)
+            let setExclusiveZone = try WaylandRequest("set_exclusive_zone", signature: "i", in: layerSurfaceInterface)
+            let setKeyboard = try WaylandRequest("set_keyboard_interactivity", signature: "u", in: layerSurfaceInterface)
+            let namespace: StaticString = "halo"
+            guard
+                let made = getLayerSurface.send(
+                    layerShell,
+                    [
+                        wl_argument(n: 0), wl_argument(o: surface), wl_argument(o: nil),
+                        wl_argument(u: Self.overlayLayer),
+                        wl_argument(s: UnsafeRawPointer(namespace.utf8Start).assumingMemoryBound(to: CChar.self)),
+                    ],
+                    creates: layerSurfaceInterface)
+            else { throw DisplayError("\(connection.peerName) made no layer surface") }
+            layerSurface = made
+            connection.listener = self
+            connection.listen(to: made)
+            setAnchor.send(made, [wl_argument(u: Self.allEdges)])
+            // -1: laid over everything, moving nothing (0 would still avoid other surfaces' zones).
+            setExclusiveZone.send(made, [wl_argument(i: -1)])
+            setKeyboard.send(made, [wl_argument(u: 0)])
+            setInputRegion([])
+            // The first commit has no buffer: it asks the compositor for a size.
+            wl_surface_commit(surface)
+            try waitForSize()
+        }
+
+        deinit {
+            if let frameCallback { wl_callback_destroy(frameCallback) }
+            buffers.removeAll()
+            destroyLayerSurface.send(layerSurface)
+            wl_proxy_destroy(layerSurface)
+            wl_surface_destroy(surface)
+        }
+
+        /// zwlr_layer_shell_v1.layer.overlay, and every bit of its anchor (top, bottom, left, right).
+        static let overlayLayer: UInt32 = 3
+        static let allEdges: UInt32 = 15
+
+        static func noLayerShell(_ compositor: String) -> DisplayError {
+            DisplayError(
+                "\(compositor) has no wlr-layer-shell, so no program can draw over its apps (cage, Weston and GNOME Kiosk have none): "
+                    + "run the app under sway or labwc for display: wayland, or draw Halo's indicators in the app itself with libhalo")
+        }
+
+        func waitForSize() throws(DisplayError) {
+            let deadline = MonotonicMicroseconds.now() + WaylandConnection.answerMicroseconds
+            while width == 0 {
+                if let lost { throw lost }
+                let left = deadline - MonotonicMicroseconds.now()
+                guard left > 0 else { throw DisplayError("\(connection.peerName) gave the overlay no size within 5 s") }
+                try connection.read(waitingMicroseconds: left)
+            }
+        }
+
+        // MARK: - Events
+
+        func heard(_ event: UnsafePointer<CChar>, from object: OpaquePointer, _ arguments: UnsafeMutablePointer<wl_argument>) {
+            if object == layerSurface {
+                if waylandName(event, is: "configure") {
+                    configure(serial: arguments[0].u, width: arguments[1].u, height: arguments[2].u)
+                } else if waylandName(event, is: "closed") {
+                    lost = DisplayError("\(connection.peerName) closed the overlay (its output went away)")
+                }
+            } else if let frameCallback, object == frameCallback {
+                wl_callback_destroy(frameCallback)
+                self.frameCallback = nil
+            } else if let i = buffers.firstIndex(where: { $0.buffer == object }) {
+                buffers[i].busy = false
+            }
+        }
+
+        func configure(serial: UInt32, width w: UInt32, height h: UInt32) {
+            ackConfigure.send(layerSurface, [wl_argument(u: serial)])
+            guard width == 0 else { return }
+            // The first size is the overlay's for good: the engine lays its indicators out for it.
+            width = Int32(clamping: w)
+            height = Int32(clamping: h)
+        }
+
+        // MARK: - Drawing
+
+        var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
+
+        public func drawFrame<R>(_ body: (RenderTarget) -> R) -> R {
+            let index = bufferToDraw()
+            drawing = index
+            let buffer = buffers[index]
+            return body(RenderTarget(memory: buffer.memory, width: width, height: height, stride: buffer.stride, format: format))
+        }
+
+        /// The last frame's buffer if the compositor is done with it (only the new damage to
+        /// draw), else a free one brought up to date from it, else a new one, else the oldest.
+        func bufferToDraw() -> Int {
+            if let front, !buffers[front].busy {
+                _ = stale.take(front)
+                return front
+            }
+            if let free = buffers.indices.first(where: { !buffers[$0].busy }) {
+                repair(free)
+                return free
+            }
+            if buffers.count < Self.mostBuffers, let shm = connection.shm, let made = try? ShmBuffer(shm: shm, width: width, height: height)
+            {
+                buffers.append(made)
+                _ = stale.take(buffers.count - 1)
+                // A new buffer is clear: the last frame is copied in whole.
+                if let front { copy(from: front, to: buffers.count - 1, [bounds]) }
+                return buffers.count - 1
+            }
+            // Every buffer still held: drawing into one the compositor reads may tear a frame,
+            // which beats showing none. (A compositor keeps at most two.)
+            let oldest = front.map { ($0 + 1) % max(1, buffers.count) } ?? 0
+            repair(oldest)
+            return oldest
+        }
+
+        func repair(_ index: Int) {
+            let rects = stale.take(index)
+            if let front, front != index { copy(from: front, to: index, rects) }
+        }
+
+        func copy(from source: Int, to destination: Int, _ rects: [IntRect]) {
+            let from = buffers[source], to = buffers[destination]
+            _ = RectCopy.copy(
+                rects, clippedTo: bounds, bytesPerPixel: 4, from: from.memory, pitch: from.stride, to: to.memory, pitch: to.stride)
+        }
+
+        public func present(damage: [IntRect]) throws(DisplayError) {
+            if let lost { throw lost }
+            guard let index = drawing else { return }
+            drawing = nil
+            stale.shown(front == nil ? [bounds] : damage, except: index)
+            front = index
+            buffers[index].busy = true
+            wl_surface_attach(surface, buffers[index].buffer, 0, 0)
+            for r in damage {
+                let area = r.intersection(bounds)
+                if !area.isEmpty { wl_surface_damage_buffer(surface, area.x, area.y, area.width, area.height) }
+            }
+            if frameCallback == nil, let callback = wl_surface_frame(surface) {
+                frameCallback = callback
+                connection.listen(to: callback)
+            }
+            frameAskedAt = MonotonicMicroseconds.now()
+            wl_surface_commit(surface)
+            connection.flush()
+        }
+
+        /// Only Halo's targets take touches and clicks; the rest pass to the app below. Sent
+        /// with the next commit, and only when it changed.
+        public func setInputRegion(_ rects: [IntRect]) {
+            if rects == inputRegion && frameCallback != nil { return }
+            inputRegion = rects
+            guard let compositor = connection.compositor, let region = wl_compositor_create_region(compositor) else { return }
+            for r in rects {
+                let area = r.intersection(IntRect(x: 0, y: 0, width: max(width, 1), height: max(height, 1)))
+                if !area.isEmpty { wl_region_add(region, area.x, area.y, area.width, area.height) }
+            }
+            wl_surface_set_input_region(surface, region)
+            wl_region_destroy(region)
+        }
+
+        /// The compositor and the overlay's size, for the daemon's log.
+        public var described: String { "\(connection.peerName) \(width)x\(height)" }
+
+        /// Takes the overlay off the screen (`screen.on-exit: blank`): the app shows alone.
+        public func blank() {
+            wl_surface_attach(surface, nil, 0, 0)
+            wl_surface_commit(surface)
+            connection.flush()
+        }
+
+        // MARK: - The daemon's poll
+
+        public var events: (any EventSource)? { self }
+        public var descriptor: Int32 { connection.descriptor }
+
+        /// The next frame waits for the compositor's frame callback: it is drawn when the
+        /// compositor will show it. One that has not come for a second (an output switched off
+        /// sends none) no longer holds frames back, so the overlay is current when it wakes.
+        public var readyForFrame: Bool {
+            lost == nil && (frameCallback == nil || MonotonicMicroseconds.now() - frameAskedAt > 1_000_000)
+        }
+
+        public func handle() {
+            guard lost == nil else { return }
+            do { try connection.read() } catch { lost = error }
+        }
+    }
+#endif
