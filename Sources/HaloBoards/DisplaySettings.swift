@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import HaloHAL
+import HaloRender
 
 /// Which screen backend a board uses and how it is set up: the `display:` key and the
 /// hardware keys of `screen:` in a board file.
@@ -29,6 +30,9 @@ public struct DisplaySettings: Equatable, Sendable {
     /// `display: wayland`: the compositor's socket, a name in `$XDG_RUNTIME_DIR` or an
     /// absolute path (`screen.wayland-socket`); nil takes `$WAYLAND_DISPLAY`.
     public var waylandSocket: String?
+    /// A mock display in the premultiplied format stands in for the overlay: the colour of
+    /// the app its pictures show under Halo (`screen.backdrop`).
+    public var backdrop = Color.black
     /// A DRM connector name such as `HDMI-A-1` or `DSI-1`; nil picks the first connected.
     public var connector: String?
     /// A DRM mode; nil takes the connector's preferred one.

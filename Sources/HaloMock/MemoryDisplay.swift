@@ -5,7 +5,11 @@ import HaloRender
 
 /// A display in memory, in the board's pixel format, with an optional padded stride so that
 /// code which ignores the stride is caught. Its pictures can be saved as PNG.
-public final class MemoryDisplay: SnapshotSource {
+///
+/// In the premultiplied format it stands in for the Wayland overlay: Halo's background is
+/// clear, its pictures show the frame laid over `backdrop` (an app of one colour) as a
+/// compositor lays it, and the input region it is given is kept.
+public final class MemoryDisplay: SnapshotSource, OverlayDisplay {
     public let width: Int32
     public let height: Int32
     public let format: PixelFormat
@@ -20,6 +24,13 @@ public final class MemoryDisplay: SnapshotSource {
     /// one thread that draws: unchecked at run time, so the benchmarks count Halo's work rather
     /// than the mock's bookkeeping.
     @exclusivity(unchecked) public private(set) var presented: [[IntRect]] = []
+
+    /// The app under a premultiplied frame, in its pictures (`screen.backdrop`).
+    public var backdrop = Color.black
+    /// The input region last set: where touches would reach Halo over an app.
+    public private(set) var inputRegion: [IntRect] = []
+    public var laidOverAnApp: Bool { format == .premultipliedARGB8888 }
+    public func setInputRegion(_ rects: [IntRect]) { inputRegion = rects }
 
     public init(width: Int32, height: Int32, format: PixelFormat, rotation: Rotation = .none, stridePadding: Int = 0) {
         self.width = width
@@ -56,12 +67,12 @@ public final class MemoryDisplay: SnapshotSource {
         case .bgr565: copy(target.canvas(BGR565.self), &out)
         case .rgb888: copy(target.canvas(RGB888.self), &out)
         case .bgr888: copy(target.canvas(BGR888.self), &out)
-        case .premultipliedARGB8888: copy(target.canvas(PremultipliedARGB8888.self), &out)
+        case .premultipliedARGB8888: copy(OverApp(canvas: target.canvas(PremultipliedARGB8888.self), app: backdrop), &out)
         }
         return out
     }
 
-    func copy<L: PixelLayout>(_ physical: Canvas<L>, _ out: inout [UInt8]) {
+    func copy<P: PhysicalPicture>(_ physical: P, _ out: inout [UInt8]) {
         var i = 0
         for y in 0..<physical.height {
             for x in 0..<physical.width {
@@ -107,11 +118,11 @@ public final class MemoryDisplay: SnapshotSource {
         case .bgr565: try stream(target.canvas(BGR565.self), level, sink)
         case .rgb888: try stream(target.canvas(RGB888.self), level, sink)
         case .bgr888: try stream(target.canvas(BGR888.self), level, sink)
-        case .premultipliedARGB8888: try stream(target.canvas(PremultipliedARGB8888.self), level, sink)
+        case .premultipliedARGB8888: try stream(OverApp(canvas: target.canvas(PremultipliedARGB8888.self), app: backdrop), level, sink)
         }
     }
 
-    func stream<L: PixelLayout>(_ physical: Canvas<L>, _ level: Int32, _ sink: (ArraySlice<UInt8>) throws(PNGError) -> Void)
+    func stream<P: PhysicalPicture>(_ physical: P, _ level: Int32, _ sink: (ArraySlice<UInt8>) throws(PNGError) -> Void)
         throws(PNGError)
     {
         try PNGEncoder.stream(
@@ -126,5 +137,26 @@ public final class MemoryDisplay: SnapshotSource {
                     i += 3
                 }
             }, sink: sink)
+    }
+}
+
+/// What a picture is read from, pixel by pixel: the framebuffer as stored, or an overlay's
+/// frame as it looks over the app.
+protocol PhysicalPicture {
+    var width: Int32 { get }
+    var height: Int32 { get }
+    func pixel(_ x: Int32, _ y: Int32) -> Color
+}
+
+extension Canvas: PhysicalPicture {}
+
+/// A premultiplied frame laid over an app of one colour, as a compositor lays it.
+struct OverApp: PhysicalPicture {
+    let canvas: Canvas<PremultipliedARGB8888>
+    let app: Color
+    var width: Int32 { canvas.width }
+    var height: Int32 { canvas.height }
+    func pixel(_ x: Int32, _ y: Int32) -> Color {
+        PremultipliedARGB8888.over(PremultipliedARGB8888.load(canvas.address(x, y)), app: app)
     }
 }

@@ -9,16 +9,9 @@ import Testing
 /// Halo would have drawn straight over that colour.
 @Suite("Premultiplied frames for a compositor to lay over an app")
 struct PremultipliedLayerTests {
-    /// pixman's OVER of one premultiplied pixel on an opaque XRGB8888 one, channel by channel:
-    /// its MUL_UN8 rounding, then a saturating add.
+    /// pixman's OVER of one premultiplied pixel on an opaque XRGB8888 one.
     static func over(_ src: UInt32, _ dst: UInt32) -> UInt32 {
-        let inverse = 255 - (src >> 24)
-        var out: UInt32 = 0xFF00_0000
-        for shift: UInt32 in [0, 8, 16] {
-            let c = min(255, (src >> shift & 0xFF) + Blend.mul255(dst >> shift & 0xFF, inverse))
-            out |= c << shift
-        }
-        return out
+        XRGB8888.pack(PremultipliedARGB8888.over(src, app: Color(rgb: dst)))
     }
 
     static func frame(_ layers: [Layer], _ w: Int32, _ h: Int32, background: Color, into memory: UnsafeMutableRawPointer) {

@@ -27,6 +27,13 @@ public protocol SnapshotSource: Display {
 /// clear on it, so the program shows through, and touches and clicks reach Halo only inside
 /// the rectangles it names, going to the program below everywhere else.
 public protocol OverlayDisplay: Display {
+    /// Whether it is laid over an app now: a mock display is only when its format is
+    /// premultiplied.
+    var laidOverAnApp: Bool { get }
     /// The rectangles, in the display's coordinates, that take input from the next frame on.
     func setInputRegion(_ rects: [IntRect])
+}
+
+extension OverlayDisplay {
+    public var laidOverAnApp: Bool { true }
 }

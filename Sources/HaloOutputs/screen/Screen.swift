@@ -28,7 +28,7 @@ public final class Screen<Output: Display> {
     public init(engine: Engine, display: Output) {
         self.engine = engine
         self.display = display
-        overlay = display as? any OverlayDisplay
+        overlay = (display as? any OverlayDisplay).flatMap { $0.laidOverAnApp ? $0 : nil }
         self.compositor = Compositor(background: overlay == nil ? engine.theme.background : .clear)
         prepareRings()
     }

@@ -176,6 +176,15 @@ public enum PremultipliedARGB8888: PixelLayout {
         func straight(_ c: UInt32) -> UInt32 { min(255, (c &* 255 &+ a / 2) / a) }
         return (straight(v >> 16 & 0xFF), straight(v >> 8 & 0xFF), straight(v & 0xFF))
     }
+    /// What a compositor shows for the stored pixel `v` laid over an opaque `app` pixel, with
+    /// pixman's arithmetic (its OVER: `src + dst·(255 − src.a)/255`, rounded as MUL_UN8, added
+    /// with saturation): the picture of a mock overlay, and of the tests' check of a real one.
+    public static func over(_ v: UInt32, app: Color) -> Color {
+        let inverse = 255 &- (v >> 24)
+        func channel(_ src: UInt32, _ dst: UInt8) -> UInt8 { UInt8(min(255, src &+ Blend.mul255(UInt32(dst), inverse))) }
+        return Color(r: channel(v >> 16 & 0xFF, app.r), g: channel(v >> 8 & 0xFF, app.g), b: channel(v & 0xFF, app.b))
+    }
+
     public static func packBackground(_ c: Color) -> UInt32 {
         let a = UInt32(c.a)
         return a << 24 | Blend.mul255(UInt32(c.r), a) << 16 | Blend.mul255(UInt32(c.g), a) << 8 | Blend.mul255(UInt32(c.b), a)

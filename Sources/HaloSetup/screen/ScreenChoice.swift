@@ -20,7 +20,9 @@ public enum ScreenChoice {
             device: display.device, connector: display.connector, mode: display.mode, rotationFromPanel: display.rotationFromPanel)
         switch kind {
         case .mock:
-            return .mock(MemoryDisplay(width: board.width, height: board.height, format: board.format, rotation: board.rotation))
+            let mock = MemoryDisplay(width: board.width, height: board.height, format: board.format, rotation: board.rotation)
+            mock.backdrop = board.display.backdrop
+            return .mock(mock)
         case .drm:
             return .drm(try DrmDisplay.open(settings, format: board.format, rotation: board.rotation, waitMasterSeconds: waitMasterSeconds))
         case .fbdev:

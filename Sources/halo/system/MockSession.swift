@@ -29,6 +29,7 @@ final class MockSession {
         engine = Engine(
             screenWidth: board.logicalWidth, screenHeight: board.logicalHeight, theme: board.theme, policy: board.policy, text: text)
         display = MemoryDisplay(width: board.width, height: board.height, format: board.format, rotation: board.rotation)
+        display.backdrop = board.display.backdrop
         screen = Screen(engine: engine, display: display)
         // The picture as drawn: `replay` records it, and what the board's colour pipeline
         // (brightness after gamma, as the drivers dim) makes of it.

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import HaloTestSupport
+import Testing
+
+/// `halo run` with `display: wayland` over a fullscreen app under a real headless sway, its
+/// output captured by grim: what the compositor shows must be, byte for byte, Halo's own
+/// composition of the same state over the app's colour (the mock overlay, drawn by `halo
+/// replay`), and clicks must reach the app except inside Halo's input region.
+@Suite(
+    "the Wayland overlay over a fullscreen app under a real sway, seen by grim (Debian's sway, foot and grim; a peer)", .serialized,
+    .enabled(
+        if: SwaySession.available,
+        "needs root and \(SwaySession.missing.joined(separator: ", ")) (Debian: sway foot grim libwayland-bin gcc util-linux); CI's main lane installs them"
+    ))
+struct WaylandOverlayTests {
+    static let app = "208040"
+
+    /// The board, as the overlay on sway or as its mock stand-in: still frames, toasts that
+    /// stay, and translucent parts at several alphas (the checkout's dimming, the toast's box,
+    /// every anti-aliased edge).
+    static func board(mock: Bool) -> String {
+        """
+        name: overlay-\(mock ? "mock" : "sway")
+        description: the overlay tests' board
+        display: \(mock ? "mock" : "wayland")
+        motion: none
+        screen:
+          width: \(SwaySession.width)
+          height: \(SwaySession.height)
+          format: \(mock ? "ARGB8888-premultiplied" : "XRGB8888")
+          backdrop: "#\(app)"
+        theme:
+          toast: {opacity: 70}
+          checkout: {overlay-opacity: 35}
+        policy: {toast-ms: 60000, toast-long-ms: 60000, show-delay-ms: 0}
+
+        """
+    }
+
+    struct Overlay {
+        let session: SwaySession
+        let daemon: ChildProcess
+        let socket: String
+        let dir: URL
+    }
+
+    func start() throws -> Overlay {
+        let test = CommandTests()
+        let dir = try test.scratch()
+        chmod(dir.path, 0o755)
+        let session = try SwaySession(app: Self.app, in: dir.appendingPathComponent("sway"))
+        let boardPath = dir.appendingPathComponent("overlay.yaml").path
+        try Self.board(mock: false).write(toFile: boardPath, atomically: true, encoding: .utf8)
+        let socket = dir.appendingPathComponent("halo.sock").path
+        let daemon = try CommandTests.start(
+            ["run", "--board", boardPath, "--socket", socket], environment: session.environment,
+            stderr: .file(dir.appendingPathComponent("halo.err").path))
+        for _ in 0..<500 where !FileManager.default.fileExists(atPath: socket) && daemon.isRunning { usleep(20_000) }
+        return Overlay(session: session, daemon: daemon, socket: socket, dir: dir)
+    }
+
+    /// `lines` sent to the overlay, and what grim sees once they show; and the mock overlay's
+    /// picture of the same lines, from `halo replay`.
+    func seenAndDrawn(_ overlay: Overlay, _ lines: [String]) throws -> (seen: [UInt8], drawn: [UInt8]) {
+        let test = CommandTests()
+        for line in lines {
+            let r = try test.halo(["ctl", "--socket", overlay.socket, line])
+            #expect(r.status == 0, "\(line): \(r.out)\(r.err)")
+        }
+        #expect(try test.halo(["ctl", "--socket", overlay.socket, "sync wait"]).status == 0)
+        // The frame committed; the compositor shows it at its next repaint.
+        usleep(300_000)
+        let seen = try overlay.session.screenshot()
+        let mockBoard = overlay.dir.appendingPathComponent("overlay-mock.yaml").path
+        try Self.board(mock: true).write(toFile: mockBoard, atomically: true, encoding: .utf8)
+        let script = try test.script(lines.map { "@0 \($0)" }.joined(separator: "\n") + "\n", in: overlay.dir)
+        let out = overlay.dir.appendingPathComponent("replay-\(UUID().uuidString.prefix(6))")
+        let replay = try test.halo(["replay", script, "--board", mockBoard, "--at", "2000", "--out", out.path])
+        #expect(replay.status == 0, "\(replay.err)")
+        let picture = try test.picture(out.appendingPathComponent("2000.png"))
+        return (seen, picture.rgb)
+    }
+
+    /// Pixels that differ, and the first of them, for the message.
+    static func difference(_ a: [UInt8], _ b: [UInt8]) -> String? {
+        guard a.count == b.count else { return "sizes differ: \(a.count) and \(b.count) bytes" }
+        var count = 0
+        var first: Int?
+        for i in stride(from: 0, to: a.count, by: 3) where a[i..<i + 3] != b[i..<i + 3] {
+            count += 1
+            if first == nil { first = i / 3 }
+        }
+        guard let first else { return nil }
+        let (x, y) = (first % SwaySession.width, first / SwaySession.width)
+        return
+            "\(count) pixels differ, first at \(x),\(y): grim \(Array(a[first * 3..<first * 3 + 3])), Halo \(Array(b[first * 3..<first * 3 + 3]))"
+    }
+
+    @Test(
+        "a ring, a toast and a checkout over the app are, byte for byte, Halo's own composition over its colour; clear pixels leave the app as it was"
+    )
+    func composition() throws {
+        let overlay = try start()
+        defer { _ = overlay.daemon.stop() }
+        let scenes: [[String]] = [
+            [#"show up circular label="Uploading photos" value=40% detached=yes"#],
+            [#"show pay checkout label="Paying" detached=yes"#],
+            // Last: a toast cannot be dismissed, and stays for the rest of the test.
+            [#"toast "Saved to the gallery""#],
+        ]
+        for (i, lines) in scenes.enumerated() {
+            let (seen, drawn) = try seenAndDrawn(overlay, lines)
+            #expect(Self.difference(seen, drawn) == nil, "scene \(i): \(Self.difference(seen, drawn) ?? "")")
+            // The corner is clear in every scene but the checkout, which dims the app.
+            let corner = Array(seen[0..<3])
+            #expect((corner == [0x20, 0x80, 0x40]) == (i != 1), "scene \(i): the corner shows \(corner)")
+            for id in ["up", "pay"] { _ = try CommandTests().halo(["ctl", "--socket", overlay.socket, "dismiss \(id)"]) }
+        }
+        #expect(
+            overlay.daemon.isRunning,
+            "the daemon still serves: \((try? String(contentsOf: overlay.dir.appendingPathComponent("halo.err"), encoding: .utf8)) ?? "")")
+    }
+
+    @Test("a click where Halo has no target reaches the app; while a checkout blocks the app, none does")
+    func clicksPassThrough() throws {
+        let overlay = try start()
+        defer { _ = overlay.daemon.stop() }
+        let test = CommandTests()
+        #expect(
+            try test.halo(["ctl", "--socket", overlay.socket, #"show up circular label="Uploading" value=40% detached=yes"#]).status == 0)
+        #expect(try test.halo(["ctl", "--socket", overlay.socket, "sync wait"]).status == 0)
+        try overlay.session.click(x: 60, y: 60)
+        usleep(200_000)
+        #expect(overlay.session.appClicks == 2, "a press and a release reached the app: \(overlay.session.appClicks)")
+        #expect(try test.halo(["ctl", "--socket", overlay.socket, #"show pay checkout label="Paying" detached=yes"#]).status == 0)
+        #expect(try test.halo(["ctl", "--socket", overlay.socket, "sync wait"]).status == 0)
+        usleep(100_000)
+        try overlay.session.click(x: 60, y: 60)
+        usleep(200_000)
+        #expect(overlay.session.appClicks == 2, "the checkout takes every click: \(overlay.session.appClicks) reports reached the app")
+    }
+}
