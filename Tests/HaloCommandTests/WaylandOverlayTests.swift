@@ -140,4 +140,38 @@ struct WaylandOverlayTests {
         usleep(200_000)
         #expect(overlay.session.appClicks == 2, "the checkout takes every click: \(overlay.session.appClicks) reports reached the app")
     }
+
+    @Test("a click on the stop icon is Halo's: a watcher hears cancel-requested from a touch, and the app hears nothing")
+    func clickOnTarget() throws {
+        let overlay = try start()
+        defer { _ = overlay.daemon.stop() }
+        let test = CommandTests()
+        let events = overlay.dir.appendingPathComponent("events").path
+        let watcher = try CommandTests.start(["ctl", "--socket", overlay.socket, "watch"], stdout: .file(events))
+        defer { _ = watcher.stop() }
+        usleep(300_000)
+        let show = "show up linear value=40% cancellable=yes region=20,20,300,60"
+        #expect(try test.halo(["ctl", "--socket", overlay.socket, show]).status == 0)
+        #expect(try test.halo(["ctl", "--socket", overlay.socket, "sync wait"]).status == 0)
+        usleep(300_000)
+        // The stop icon, found in what the compositor shows: the theme's opaque blue.
+        let shot = try overlay.session.screenshot()
+        var icon: (x: [Int], y: [Int]) = ([], [])
+        for i in stride(from: 0, to: shot.count, by: 3) where shot[i..<i + 3] == [0x0A, 0x84, 0xFF] {
+            icon.x.append(i / 3 % SwaySession.width)
+            icon.y.append(i / 3 / SwaySession.width)
+        }
+        guard let left = icon.x.min(), let right = icon.x.max(), let top = icon.y.min(), let bottom = icon.y.max() else {
+            Issue.record("no stop icon on the screen")
+            return
+        }
+        // The bar is blue too: the icon is the blue at the region's right end.
+        let iconX = icon.x.filter { $0 > right - 40 }
+        let x = iconX.isEmpty ? (left + right) / 2 : (iconX.min()! + iconX.max()!) / 2
+        try overlay.session.click(x: x, y: (top + bottom) / 2)
+        usleep(1_500_000)
+        let heard = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
+        #expect(heard.contains("cancel-requested up source=touch"), "the watcher heard: \(heard)")
+        #expect(overlay.session.appClicks == 0, "the click went to the app too")
+    }
 }

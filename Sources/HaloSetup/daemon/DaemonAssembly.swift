@@ -180,11 +180,18 @@ public final class DaemonAssembly {
 
     static func screen<D: Display>(_ display: D, _ engine: Engine) -> any ScreenUpdating { Screen(engine: engine, display: display) }
 
+    /// Also takes the touches and clicks a display gives Halo itself (the Wayland overlay's).
+    public func attach(_ device: any InputDevice) {
+        input.router.attach(device)
+        server.report("input-device", "reading \(device.name)")
+    }
+
     /// The board as input sees it: on the mock display `auto` reads nothing, since a desktop's
-    /// keyboard and mouse are not the device's (list nodes to test with them).
+    /// keyboard and mouse are not the device's (list nodes to test with them); over a Wayland
+    /// compositor neither, since the compositor owns them and gives the overlay its touches.
     static func inputSettings(_ board: Board, display: DisplaySettings.Kind) -> Board {
         var b = board
-        if display == .mock && b.input.devices == .auto { b.input.devices = .none }
+        if (display == .mock || display == .wayland) && b.input.devices == .auto { b.input.devices = .none }
         return b
     }
 

@@ -46,7 +46,9 @@ public enum DaemonLauncher {
             }
         case .wayland(let overlay):
             // A compositor owns the screen and the console: Halo only draws over its apps.
-            try DaemonAssembly(options, display: overlay, described: "Wayland overlay on \(overlay.described)").run()
+            let daemon = try DaemonAssembly(options, display: overlay, described: "Wayland overlay on \(overlay.described)")
+            if let input = overlay.input { daemon.attach(input) }
+            daemon.run()
         case .headless:
             try DaemonAssembly(options, display: nil, described: "no screen").run()
         }

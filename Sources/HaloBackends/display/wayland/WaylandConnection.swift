@@ -30,6 +30,8 @@
         private(set) var compositor: OpaquePointer?
         private(set) var shm: OpaquePointer?
         private(set) var layerShell: OpaquePointer?
+        /// The first seat: where touches and clicks on the overlay come from.
+        private(set) var seat: OpaquePointer?
         weak var listener: WaylandListener?
         /// The longest wait for a compositor's answer.
         static let answerMicroseconds: Int64 = 5_000_000
@@ -79,6 +81,9 @@
                 shm = bind(halo_wl_shm_interface(), upTo: 1)
             } else if waylandName(interface, is: "zwlr_layer_shell_v1"), layerShell == nil {
                 layerShell = bind(halo_layer_shell_interface(), upTo: 4)
+            } else if waylandName(interface, is: "wl_seat"), seat == nil {
+                // Version 3 for releasing a pointer or touch the seat no longer has.
+                if version >= 3 { seat = bind(halo_wl_seat_interface(), upTo: 3) }
             }
         }
 

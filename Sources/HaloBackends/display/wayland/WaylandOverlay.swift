@@ -36,6 +36,10 @@
         var frameCallback: OpaquePointer?
         var frameAskedAt: Int64 = 0
         var inputRegion: [IntRect] = []
+        /// Touches and clicks inside the input region, for the input router.
+        public private(set) var input: WaylandSeatInput?
+        var pointer: OpaquePointer?
+        var touch: OpaquePointer?
         /// Why the overlay can draw no more (the compositor closed the surface or went away).
         public private(set) var lost: DisplayError?
 
@@ -84,6 +88,8 @@
 
         deinit {
             if let frameCallback { wl_callback_destroy(frameCallback) }
+            if let pointer { wl_pointer_release(pointer) }
+            if let touch { wl_touch_release(touch) }
             buffers.removeAll()
             destroyLayerSurface.send(layerSurface)
             wl_proxy_destroy(layerSurface)
@@ -119,6 +125,8 @@
                 } else if waylandName(event, is: "closed") {
                     lost = DisplayError("\(connection.peerName) closed the overlay (its output went away)")
                 }
+            } else if object == connection.seat || object == pointer || object == touch {
+                seatEvent(event, from: object, arguments)
             } else if let frameCallback, object == frameCallback {
                 wl_callback_destroy(frameCallback)
                 self.frameCallback = nil
@@ -133,6 +141,50 @@
             // The first size is the overlay's for good: the engine lays its indicators out for it.
             width = Int32(clamping: w)
             height = Int32(clamping: h)
+            input = WaylandSeatInput(width: width, height: height)
+        }
+
+        /// The seat's pointer and touch, taken when it has them and let go when it loses them,
+        /// and their events on the overlay given to `input`.
+        func seatEvent(_ event: UnsafePointer<CChar>, from object: OpaquePointer, _ args: UnsafeMutablePointer<wl_argument>) {
+            if object == connection.seat {
+                guard waylandName(event, is: "capabilities"), let seat = connection.seat else { return }
+                let has = args[0].u
+                if has & UInt32(WL_SEAT_CAPABILITY_POINTER.rawValue) != 0, pointer == nil {
+                    pointer = wl_seat_get_pointer(seat)
+                    pointer.map(connection.listen)
+                } else if has & UInt32(WL_SEAT_CAPABILITY_POINTER.rawValue) == 0, let p = pointer {
+                    input?.pointerLeft()
+                    wl_pointer_release(p)
+                    pointer = nil
+                }
+                if has & UInt32(WL_SEAT_CAPABILITY_TOUCH.rawValue) != 0, touch == nil {
+                    touch = wl_seat_get_touch(seat)
+                    touch.map(connection.listen)
+                } else if has & UInt32(WL_SEAT_CAPABILITY_TOUCH.rawValue) == 0, let t = touch {
+                    input?.touchCancelled()
+                    wl_touch_release(t)
+                    touch = nil
+                }
+            } else if object == pointer {
+                if waylandName(event, is: "enter") {
+                    input?.pointerEntered(args[2].f, args[3].f)
+                } else if waylandName(event, is: "leave") {
+                    input?.pointerLeft()
+                } else if waylandName(event, is: "motion") {
+                    input?.pointerMoved(args[1].f, args[2].f)
+                } else if waylandName(event, is: "button") {
+                    input?.pointerButton(args[2].u, down: args[3].u == WL_POINTER_BUTTON_STATE_PRESSED.rawValue)
+                }
+            } else if waylandName(event, is: "down") {
+                input?.touchDown(id: args[3].i, args[4].f, args[5].f)
+            } else if waylandName(event, is: "up") {
+                input?.touchUp(id: args[2].i)
+            } else if waylandName(event, is: "motion") {
+                input?.touchMoved(id: args[1].i, args[2].f, args[3].f)
+            } else if waylandName(event, is: "cancel") {
+                input?.touchCancelled()
+            }
         }
 
         // MARK: - Drawing

@@ -17,6 +17,7 @@
         public var format: PixelFormat { .premultipliedARGB8888 }
         public var rotation: Rotation { .none }
         public var described: String { "" }
+        public var input: WaylandSeatInput? { nil }
         public func drawFrame<R>(_ body: (RenderTarget) -> R) -> R { fatalError("no overlay exists in this build") }
         public func present(damage: [IntRect]) throws(DisplayError) {}
         public func setInputRegion(_ rects: [IntRect]) {}
