@@ -20,7 +20,12 @@ final class SwaySession {
     }
     static var available: Bool { missing.isEmpty && getuid() == 0 }
 
-    init(app colour: String, in dir: URL) throws {
+    /// The compositors the tests start: sway has wlr-layer-shell, cage (a kiosk) has none.
+    enum Compositor: String {
+        case sway, cage
+    }
+
+    init(app colour: String, in dir: URL, compositor: Compositor = .sway) throws {
         self.dir = dir
         let xdg = dir.appendingPathComponent("xdg"), home = dir.appendingPathComponent("home")
         for folder in [xdg, home] {
@@ -40,12 +45,14 @@ final class SwaySession {
             """
         let configPath = dir.appendingPathComponent("sway.conf").path
         try config.write(toFile: configPath, atomically: true, encoding: .utf8)
+        let app = ["foot", "-o", "colors.background=\(colour)", "-o", "colors.foreground=\(colour)", "sh", "-c", shell]
+        let command = compositor == .sway ? ["sway", "-c", configPath] : ["cage", "--"] + app
         sway = try ChildProcess(
             [
                 "setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "env", "-i", "HOME=\(home.path)",
                 "XDG_RUNTIME_DIR=\(xdg.path)", "WLR_BACKENDS=headless", "WLR_RENDERER=pixman", "LC_ALL=C.UTF-8", "PATH=/usr/bin:/bin",
-                "sway", "-c", configPath,
-            ], stdout: .file(dir.appendingPathComponent("sway.log").path), stderr: .file(dir.appendingPathComponent("sway.err").path))
+            ] + command, stdout: .file(dir.appendingPathComponent("sway.log").path),
+            stderr: .file(dir.appendingPathComponent("sway.err").path))
         var found: String?
         for _ in 0..<250 where found == nil {
             usleep(20_000)
@@ -56,10 +63,11 @@ final class SwaySession {
         guard let found else {
             _ = sway.stop(grace: 1)
             throw Failure(
-                "sway made no socket in 5 s: \((try? String(contentsOf: dir.appendingPathComponent("sway.err"), encoding: .utf8)) ?? "")")
+                "\(compositor) made no socket in 5 s: \((try? String(contentsOf: dir.appendingPathComponent("sway.err"), encoding: .utf8)) ?? "")"
+            )
         }
         socketName = found
-        try waitForApp(colour)
+        if compositor == .sway { try waitForApp(colour) }
     }
 
     deinit { _ = sway.stop(grace: 2) }

@@ -174,4 +174,23 @@ struct WaylandOverlayTests {
         #expect(heard.contains("cancel-requested up source=touch"), "the watcher heard: \(heard)")
         #expect(overlay.session.appClicks == 0, "the click went to the app too")
     }
+
+    @Test("under cage, a kiosk compositor with no wlr-layer-shell, halo run stops with an error that names cage and the ways out")
+    func kioskWithoutLayerShell() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/cage") else {
+            Issue.record("cage is not installed (Debian: cage xwayland); CI's main lane installs it")
+            return
+        }
+        let test = CommandTests()
+        let dir = try test.scratch()
+        chmod(dir.path, 0o755)
+        let session = try SwaySession(app: Self.app, in: dir.appendingPathComponent("cage"), compositor: .cage)
+        let board = dir.appendingPathComponent("overlay.yaml").path
+        try Self.board(mock: false).write(toFile: board, atomically: true, encoding: .utf8)
+        let run = try test.halo(
+            ["run", "--board", board, "--socket", dir.appendingPathComponent("halo.sock").path], environment: session.environment)
+        #expect(run.status != 0)
+        #expect(run.err.contains("cage has no wlr-layer-shell"), "\(run.err)")
+        #expect(run.err.contains("sway or labwc") && run.err.contains("libhalo"), "\(run.err)")
+    }
 }
