@@ -95,16 +95,16 @@ final class SwaySession {
     }
 
     /// The output as grim captures it (wlr-screencopy): 8-bit RGB, row after row.
-    func screenshot() throws -> [UInt8] {
+    func screenshot(width: Int = SwaySession.width, height: Int = SwaySession.height) throws -> [UInt8] {
         let file = dir.appendingPathComponent("shot.ppm").path
         let grim = try ChildProcess.run(
             ["env", "XDG_RUNTIME_DIR=\(runtime)", "WAYLAND_DISPLAY=\(socketName)", "grim", "-t", "ppm", file], timeout: 20)
         guard grim.status == 0 else { throw Failure("grim: \(grim)") }
-        return try Self.ppm([UInt8](Data(contentsOf: URL(fileURLWithPath: file))))
+        return try Self.ppm([UInt8](Data(contentsOf: URL(fileURLWithPath: file))), width: width, height: height)
     }
 
     /// A binary PPM's pixels (grim writes `P6\nW H\n255\n`).
-    static func ppm(_ bytes: [UInt8]) throws -> [UInt8] {
+    static func ppm(_ bytes: [UInt8], width: Int, height: Int) throws -> [UInt8] {
         var fields: [String] = []
         var i = 0, field = ""
         while fields.count < 4 && i < bytes.count {
@@ -148,6 +148,14 @@ final class SwaySession {
             guard r.status == 0 else { throw Failure("\(step.joined(separator: " ")): \(r)") }
         }
         return binary
+    }
+
+    /// Asks sway, through its IPC socket, to give its output another mode.
+    func resize(width: Int, height: Int) throws {
+        let ipc = (try FileManager.default.contentsOfDirectory(atPath: runtime)).first { $0.hasPrefix("sway-ipc.") } ?? ""
+        let r = try ChildProcess.run(
+            ["swaymsg", "-s", "\(runtime)/\(ipc)", "output", "HEADLESS-1", "resolution", "\(width)x\(height)"], timeout: 20)
+        guard r.status == 0 else { throw Failure("swaymsg: \(r)") }
     }
 
     /// A left click at `x`, `y` through a virtual pointer, as sway routes a real one.

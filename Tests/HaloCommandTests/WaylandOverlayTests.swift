@@ -19,15 +19,15 @@ struct WaylandOverlayTests {
     /// The board, as the overlay on sway or as its mock stand-in: still frames, toasts that
     /// stay, and translucent parts at several alphas (the checkout's dimming, the toast's box,
     /// every anti-aliased edge).
-    static func board(mock: Bool) -> String {
+    static func board(mock: Bool, width: Int = SwaySession.width, height: Int = SwaySession.height) -> String {
         """
         name: overlay-\(mock ? "mock" : "sway")
         description: the overlay tests' board
         display: \(mock ? "mock" : "wayland")
         motion: none
         screen:
-          width: \(SwaySession.width)
-          height: \(SwaySession.height)
+          width: \(width)
+          height: \(height)
           format: \(mock ? "ARGB8888-premultiplied" : "XRGB8888")
           backdrop: "#\(app)"
         theme:
@@ -62,7 +62,9 @@ struct WaylandOverlayTests {
 
     /// `lines` sent to the overlay, and what grim sees once they show; and the mock overlay's
     /// picture of the same lines, from `halo replay`.
-    func seenAndDrawn(_ overlay: Overlay, _ lines: [String]) throws -> (seen: [UInt8], drawn: [UInt8]) {
+    func seenAndDrawn(_ overlay: Overlay, _ lines: [String], width: Int = SwaySession.width, height: Int = SwaySession.height) throws
+        -> (seen: [UInt8], drawn: [UInt8])
+    {
         let test = CommandTests()
         for line in lines {
             let r = try test.halo(["ctl", "--socket", overlay.socket, line])
@@ -71,15 +73,20 @@ struct WaylandOverlayTests {
         #expect(try test.halo(["ctl", "--socket", overlay.socket, "sync wait"]).status == 0)
         // The frame committed; the compositor shows it at its next repaint.
         usleep(300_000)
-        let seen = try overlay.session.screenshot()
+        let seen = try overlay.session.screenshot(width: width, height: height)
+        return (seen, try drawn(overlay, lines, width: width, height: height))
+    }
+
+    /// The mock overlay's picture of `lines` on a `width`×`height` screen, from `halo replay`.
+    func drawn(_ overlay: Overlay, _ lines: [String], width: Int, height: Int) throws -> [UInt8] {
+        let test = CommandTests()
         let mockBoard = overlay.dir.appendingPathComponent("overlay-mock.yaml").path
-        try Self.board(mock: true).write(toFile: mockBoard, atomically: true, encoding: .utf8)
+        try Self.board(mock: true, width: width, height: height).write(toFile: mockBoard, atomically: true, encoding: .utf8)
         let script = try test.script(lines.map { "@0 \($0)" }.joined(separator: "\n") + "\n", in: overlay.dir)
         let out = overlay.dir.appendingPathComponent("replay-\(UUID().uuidString.prefix(6))")
         let replay = try test.halo(["replay", script, "--board", mockBoard, "--at", "2000", "--out", out.path])
         #expect(replay.status == 0, "\(replay.err)")
-        let picture = try test.picture(out.appendingPathComponent("2000.png"))
-        return (seen, picture.rgb)
+        return try test.picture(out.appendingPathComponent("2000.png")).rgb
     }
 
     /// Pixels that differ, and the first of them, for the message.
@@ -192,5 +199,57 @@ struct WaylandOverlayTests {
         #expect(run.status != 0)
         #expect(run.err.contains("cage has no wlr-layer-shell"), "\(run.err)")
         #expect(run.err.contains("sway or labwc") && run.err.contains("libhalo"), "\(run.err)")
+    }
+
+    /// The CPU time a process has used, in clock ticks (`/proc/PID/stat`'s utime and stime).
+    static func cpuTicks(_ pid: pid_t) -> Int {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let end = stat.lastIndex(of: ")")
+        else { return -1 }
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+    }
+
+    @Test("sway stopped and started again: halo run waits without spinning, then draws the same state over the new one")
+    func compositorRestarts() throws {
+        var overlay = try start()
+        defer { _ = overlay.daemon.stop() }
+        let lines = [#"show up circular label="Uploading photos" value=40% detached=yes"#]
+        let (_, drawn) = try seenAndDrawn(overlay, lines)
+        _ = overlay.session.sway.stop(grace: 5)
+        let before = Self.cpuTicks(overlay.daemon.pid)
+        usleep(2_000_000)
+        let used = Self.cpuTicks(overlay.daemon.pid) - before
+        #expect(overlay.daemon.isRunning, "halo run stopped with the compositor")
+        // Spinning on the dead socket would take all of 2 s: some 200 ticks.
+        #expect(used < 40, "halo run used \(used) ticks of CPU in 2 s with no compositor")
+        let again = try SwaySession(app: Self.app, in: overlay.session.dir)
+        #expect(again.socketName == overlay.session.socketName, "the new sway took another socket name")
+        overlay = Overlay(session: again, daemon: overlay.daemon, socket: overlay.socket, dir: overlay.dir)
+        var seen: [UInt8] = []
+        // Tries come at most 8 s apart after the loss.
+        for _ in 0..<120 {
+            seen = try again.screenshot()
+            if seen == drawn { break }
+            usleep(100_000)
+        }
+        #expect(Self.difference(seen, drawn) == nil, "after the restart: \(Self.difference(seen, drawn) ?? "")")
+        let log = (try? String(contentsOf: overlay.dir.appendingPathComponent("halo.err"), encoding: .utf8)) ?? ""
+        #expect(log.contains("tries again"), "\(log)")
+    }
+
+    @Test("sway's output given another size: the indicators are laid out for it, as Halo lays them out on a screen that size")
+    func outputResized() throws {
+        let overlay = try start()
+        defer { _ = overlay.daemon.stop() }
+        let lines = [#"show up circular label="Uploading photos" value=40% detached=yes"#]
+        _ = try seenAndDrawn(overlay, lines)
+        try overlay.session.resize(width: 640, height: 400)
+        usleep(500_000)
+        #expect(try CommandTests().halo(["ctl", "--socket", overlay.socket, "sync wait"]).status == 0)
+        usleep(300_000)
+        let seen = try overlay.session.screenshot(width: 640, height: 400)
+        let drawn = try self.drawn(overlay, lines, width: 640, height: 400)
+        #expect(Self.difference(seen, drawn) == nil, "\(Self.difference(seen, drawn) ?? "")")
     }
 }

@@ -186,6 +186,9 @@ public final class DaemonAssembly {
         server.report("input-device", "reading \(device.name)")
     }
 
+    /// Lets go of a device `attach` took, whose display went away.
+    public func detach(_ device: any InputDevice) { input.router.detach(device) }
+
     /// The board as input sees it: on the mock display `auto` reads nothing, since a desktop's
     /// keyboard and mouse are not the device's (list nodes to test with them); over a Wayland
     /// compositor neither, since the compositor owns them and gives the overlay its touches.

@@ -48,6 +48,10 @@ public enum DaemonLauncher {
             // A compositor owns the screen and the console: Halo only draws over its apps.
             let daemon = try DaemonAssembly(options, display: overlay, described: "Wayland overlay on \(overlay.described)")
             if let input = overlay.input { daemon.attach(input) }
+            let reconnect = OverlayReconnect(
+                server: daemon.server, socket: options.board.display.waylandSocket, attach: daemon.attach, detach: daemon.detach)
+            reconnect.follow(overlay)
+            daemon.server.watch(reconnect)
             daemon.run()
         case .headless:
             try DaemonAssembly(options, display: nil, described: "no screen").run()

@@ -34,11 +34,12 @@
         private(set) var seat: OpaquePointer?
         weak var listener: WaylandListener?
         /// The longest wait for a compositor's answer.
-        static let answerMicroseconds: Int64 = 5_000_000
+        let patience: Int64
 
         /// Connects to `socket` (a name in `$XDG_RUNTIME_DIR` or a path), or to
         /// `$WAYLAND_DISPLAY` when nil, and binds the globals.
-        init(socket: String?) throws(DisplayError) {
+        init(socket: String?, patience: Int64) throws(DisplayError) {
+            self.patience = patience
             let connected: OpaquePointer? = socket.map { wl_display_connect($0) } ?? wl_display_connect(nil)
             guard let display = connected else { throw Self.unreachable(socket, errno) }
             self.display = display
@@ -88,17 +89,17 @@
         }
 
         /// Waits until the compositor has handled everything sent so far, and its answers have
-        /// been dispatched; at most `answerMicroseconds`.
+        /// been dispatched; at most `patience`.
         func roundtrip() throws(DisplayError) {
             guard let callback = wl_display_sync(display) else { throw DisplayError("the Wayland connection is broken") }
             let sync = SyncCallback(callback)
             defer { wl_callback_destroy(callback) }
             wl_proxy_add_dispatcher(callback, waylandDispatch, Unmanaged.passUnretained(sync).toOpaque(), nil)
-            let deadline = MonotonicMicroseconds.now() + Self.answerMicroseconds
+            let deadline = MonotonicMicroseconds.now() + patience
             while !sync.done {
                 let left = deadline - MonotonicMicroseconds.now()
                 guard left > 0 else {
-                    throw DisplayError("\(peerName) did not answer within \(Self.answerMicroseconds / 1_000_000) s")
+                    throw DisplayError("\(peerName) did not answer within \(patience / 1000) ms")
                 }
                 try read(waitingMicroseconds: left)
             }

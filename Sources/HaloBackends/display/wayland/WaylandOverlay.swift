@@ -42,11 +42,23 @@
         var touch: OpaquePointer?
         /// Why the overlay can draw no more (the compositor closed the surface or went away).
         public private(set) var lost: DisplayError?
+        /// What changed under the overlay since it was made, told to `onChange` once the
+        /// compositor's events have all been handled (never from inside libwayland's dispatch,
+        /// so whoever hears it may let the overlay go).
+        public enum Change {
+            /// The connection or the surface is gone: this overlay draws no more.
+            case lost(DisplayError)
+            /// The output's size changed: the overlay has the new one, and nothing on it.
+            case resized
+        }
+        public var onChange: ((Change) -> Void)?
+        var changed: Change?
 
         /// Connects to the compositor at `socket` (`$WAYLAND_DISPLAY` when nil) and maps the
-        /// overlay surface, waiting (at most 5 s) for the compositor to give it a size.
-        public init(socket: String?) throws(DisplayError) {
-            connection = try WaylandConnection(socket: socket)
+        /// overlay surface, waiting at most `patience` microseconds for each of the
+        /// compositor's answers (its globals, then the overlay's size).
+        public init(socket: String?, patience: Int64 = 5_000_000) throws(DisplayError) {
+            connection = try WaylandConnection(socket: socket, patience: patience)
             guard let compositor = connection.compositor, connection.shm != nil else {
                 throw DisplayError("\(connection.peerName) offers no wl_compositor (version 4) or wl_shm; Halo cannot draw on it")
             }
@@ -107,11 +119,13 @@
         }
 
         func waitForSize() throws(DisplayError) {
-            let deadline = MonotonicMicroseconds.now() + WaylandConnection.answerMicroseconds
+            let deadline = MonotonicMicroseconds.now() + connection.patience
             while width == 0 {
                 if let lost { throw lost }
                 let left = deadline - MonotonicMicroseconds.now()
-                guard left > 0 else { throw DisplayError("\(connection.peerName) gave the overlay no size within 5 s") }
+                guard left > 0 else {
+                    throw DisplayError("\(connection.peerName) gave the overlay no size within \(connection.patience / 1000) ms")
+                }
                 try connection.read(waitingMicroseconds: left)
             }
         }
@@ -123,7 +137,7 @@
                 if waylandName(event, is: "configure") {
                     configure(serial: arguments[0].u, width: arguments[1].u, height: arguments[2].u)
                 } else if waylandName(event, is: "closed") {
-                    lost = DisplayError("\(connection.peerName) closed the overlay (its output went away)")
+                    lose(DisplayError("\(connection.peerName) closed the overlay (its output went away)"))
                 }
             } else if object == connection.seat || object == pointer || object == touch {
                 seatEvent(event, from: object, arguments)
@@ -137,11 +151,29 @@
 
         func configure(serial: UInt32, width w: UInt32, height h: UInt32) {
             ackConfigure.send(layerSurface, [wl_argument(u: serial)])
-            guard width == 0 else { return }
-            // The first size is the overlay's for good: the engine lays its indicators out for it.
-            width = Int32(clamping: w)
-            height = Int32(clamping: h)
+            let size = (Int32(clamping: w), Int32(clamping: h))
+            guard size != (width, height) else { return }
+            guard (1...ShmBuffer.largestSide).contains(size.0), (1...ShmBuffer.largestSide).contains(size.1) else {
+                lose(DisplayError("\(connection.peerName) gave the overlay a size of \(w)x\(h); Halo draws from 1x1 to 16384x16384"))
+                return
+            }
+            let first = width == 0
+            (width, height) = size
             input = WaylandSeatInput(width: width, height: height)
+            if first { return }
+            // A new size: the old buffers and their pictures are of no use any more.
+            if let frameCallback { wl_callback_destroy(frameCallback) }
+            frameCallback = nil
+            buffers.removeAll()
+            front = nil
+            stale = StaleDamage(buffers: Self.mostBuffers)
+            changed = changed ?? .resized
+        }
+
+        func lose(_ error: DisplayError) {
+            guard lost == nil else { return }
+            lost = error
+            changed = .lost(error)
         }
 
         /// The seat's pointer and touch, taken when it has them and let go when it loses them,
@@ -283,7 +315,8 @@
         // MARK: - The daemon's poll
 
         public var events: (any EventSource)? { self }
-        public var descriptor: Int32 { connection.descriptor }
+        /// None once lost: a closed connection is always readable, and polling it would spin.
+        public var descriptor: Int32 { lost == nil ? connection.descriptor : -1 }
 
         /// The next frame waits for the compositor's frame callback: it is drawn when the
         /// compositor will show it. One that has not come for a second (an output switched off
@@ -293,8 +326,13 @@
         }
 
         public func handle() {
-            guard lost == nil else { return }
-            do { try connection.read() } catch { lost = error }
+            if lost == nil {
+                do { try connection.read() } catch { lose(error) }
+            }
+            if let change = changed {
+                changed = nil
+                onChange?(change)
+            }
         }
     }
 #endif

@@ -7,7 +7,7 @@
     /// compile the protocol tables wayland-scanner writes at build time (Package@swift-6.0.swift),
     /// so opening it says so. No instance is ever made.
     public final class WaylandOverlay: OverlayDisplay, BlankableDisplay {
-        public init(socket: String?) throws(DisplayError) {
+        public init(socket: String?, patience: Int64 = 5_000_000) throws(DisplayError) {
             throw DisplayError(
                 "this halo was built by Swift 6.0, whose package manager cannot build the Wayland overlay; build Halo with Swift 6.3 or later for display: wayland"
             )
@@ -18,6 +18,11 @@
         public var rotation: Rotation { .none }
         public var described: String { "" }
         public var input: WaylandSeatInput? { nil }
+        public enum Change {
+            case lost(DisplayError)
+            case resized
+        }
+        public var onChange: ((Change) -> Void)?
         public func drawFrame<R>(_ body: (RenderTarget) -> R) -> R { fatalError("no overlay exists in this build") }
         public func present(damage: [IntRect]) throws(DisplayError) {}
         public func setInputRegion(_ rects: [IntRect]) {}

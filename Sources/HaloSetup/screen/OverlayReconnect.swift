@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: Apache-2.0
+import HaloBackends
+import HaloDaemon
+import HaloEngine
+import HaloHAL
+import HaloOutputs
+import HaloPOSIX
+
+/// Keeps a daemon drawing over a Wayland compositor's apps through what happens to the
+/// compositor: an output that changes size gets the indicators laid out for its new size, and
+/// a compositor that goes away (restarted, crashed, its output unplugged) is waited for and the
+/// overlay made again on it, with the engine's state and its clients untouched. Meanwhile the
+/// daemon serves as before and draws nowhere; it never stops for it, and never spins: tries
+/// come 250 ms after the loss, then twice as far apart each time, 8 s at most.
+final class OverlayReconnect: EventSource {
+    unowned let server: ControlServer
+    let socket: String?
+    /// Joins an overlay's touches to the input router, and parts them.
+    let attach: (any InputDevice) -> Void
+    let detach: (any InputDevice) -> Void
+    private(set) var overlay: WaylandOverlay?
+    /// A change the overlay told, handled at the next turn of the loop (not inside its events).
+    var pending: WaylandOverlay.Change?
+    var retryAt: Int64?
+    var wait = OverlayReconnect.firstWait
+    /// Set once a failed try has been logged in this outage: the log says it once.
+    var saidWaiting = false
+
+    static let firstWait: Int64 = 250_000
+    static let longestWait: Int64 = 8_000_000
+    /// How long a try waits for the compositor's answers: the loop waits with it.
+    static let patience: Int64 = 1_000_000
+
+    init(
+        server: ControlServer, socket: String?, attach: @escaping (any InputDevice) -> Void, detach: @escaping (any InputDevice) -> Void
+    ) {
+        self.server = server
+        self.socket = socket
+        self.attach = attach
+        self.detach = detach
+    }
+
+    /// Follows `overlay`, the one drawn on now.
+    func follow(_ overlay: WaylandOverlay) {
+        self.overlay = overlay
+        overlay.onChange = { [unowned self] in self.pending = $0 }
+    }
+
+    var descriptor: Int32 { -1 }
+    var deadlineMicroseconds: Int64? { pending != nil ? 0 : retryAt }
+
+    func handle() {
+        let now = MonotonicMicroseconds.now()
+        if let change = pending {
+            pending = nil
+            switch change {
+            case .resized:
+                if let overlay { show(overlay, replacing: overlay.input) }
+            case .lost(let error):
+                if let input = overlay?.input { detach(input) }
+                overlay = nil
+                server.moveScreen(to: nil, named: "the compositor comes back")
+                server.report("screen", "\(error.description); Halo tries again, every 8 s at most")
+                wait = Self.firstWait
+                saidWaiting = false
+                retryAt = now + wait
+            }
+            return
+        }
+        if let at = retryAt, now >= at { reconnect(now) }
+    }
+
+    func reconnect(_ now: Int64) {
+        do {
+            let made = try WaylandOverlay(socket: socket, patience: Self.patience)
+            retryAt = nil
+            follow(made)
+            show(made, replacing: nil)
+        } catch {
+            if !saidWaiting { server.report("screen", "no compositor to draw over yet: \(error.description)") }
+            saidWaiting = true
+            wait = min(wait * 2, Self.longestWait)
+            retryAt = MonotonicMicroseconds.now() + wait
+        }
+    }
+
+    /// Draws on `overlay` from the next frame, laid out for its size, its touches joined.
+    func show(_ overlay: WaylandOverlay, replacing old: WaylandSeatInput?) {
+        let engine = server.engine
+        engine.resize(screenWidth: overlay.width, screenHeight: overlay.height, at: MonotonicClock.now())
+        server.moveScreen(to: Screen(engine: engine, display: overlay), named: "Wayland overlay on \(overlay.described)")
+        if let old { detach(old) }
+        if let input = overlay.input { attach(input) }
+    }
+}
