@@ -53,6 +53,7 @@ extension BoardSchema {
         BoardKey("screen.device") { s, v, k, b throws(BoardError) in b.display.device = try s.deviceNode(v, k) },
         BoardKey("screen.wayland-socket") { s, v, k, b throws(BoardError) in b.display.waylandSocket = try s.waylandSocket(v, k) },
         BoardKey("screen.backdrop") { s, v, k, b throws(BoardError) in b.display.backdrop = try s.color(v, k) },
+        BoardKey("screen.wayland-output") { s, v, k, b throws(BoardError) in b.display.waylandOutput = try s.text(v, k) },
         BoardKey("screen.connector") { s, v, k, b throws(BoardError) in b.display.connector = try s.text(v, k) },
         BoardKey("screen.mode") { s, v, k, b throws(BoardError) in
             b.display.mode = try s.parsed(

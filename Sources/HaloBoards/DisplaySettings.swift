@@ -30,6 +30,9 @@ public struct DisplaySettings: Equatable, Sendable {
     /// `display: wayland`: the compositor's socket, a name in `$XDG_RUNTIME_DIR` or an
     /// absolute path (`screen.wayland-socket`); nil takes `$WAYLAND_DISPLAY`.
     public var waylandSocket: String?
+    /// `display: wayland`: the output to draw over, by its name (`HDMI-A-1`); nil takes the
+    /// first (`screen.wayland-output`).
+    public var waylandOutput: String?
     /// A mock display in the premultiplied format stands in for the overlay: the colour of
     /// the app its pictures show under Halo (`screen.backdrop`).
     public var backdrop = Color.black

@@ -150,11 +150,11 @@ final class SwaySession {
         return binary
     }
 
-    /// Asks sway, through its IPC socket, to give its output another mode.
-    func resize(width: Int, height: Int) throws {
+    /// Asks sway, through its IPC socket, to set its output up otherwise (`resolution 640x400`,
+    /// `scale 2`, `transform 90`).
+    func output(_ words: String...) throws {
         let ipc = (try FileManager.default.contentsOfDirectory(atPath: runtime)).first { $0.hasPrefix("sway-ipc.") } ?? ""
-        let r = try ChildProcess.run(
-            ["swaymsg", "-s", "\(runtime)/\(ipc)", "output", "HEADLESS-1", "resolution", "\(width)x\(height)"], timeout: 20)
+        let r = try ChildProcess.run(["swaymsg", "-s", "\(runtime)/\(ipc)", "output", "HEADLESS-1"] + words, timeout: 20)
         guard r.status == 0 else { throw Failure("swaymsg: \(r)") }
     }
 

@@ -244,12 +244,59 @@ struct WaylandOverlayTests {
         defer { _ = overlay.daemon.stop() }
         let lines = [#"show up circular label="Uploading photos" value=40% detached=yes"#]
         _ = try seenAndDrawn(overlay, lines)
-        try overlay.session.resize(width: 640, height: 400)
+        try overlay.session.output("resolution", "640x400")
         usleep(500_000)
         #expect(try CommandTests().halo(["ctl", "--socket", overlay.socket, "sync wait"]).status == 0)
         usleep(300_000)
         let seen = try overlay.session.screenshot(width: 640, height: 400)
         let drawn = try self.drawn(overlay, lines, width: 640, height: 400)
         #expect(Self.difference(seen, drawn) == nil, "\(Self.difference(seen, drawn) ?? "")")
+    }
+
+    @Test(
+        "on a HiDPI output (scale 2) the overlay is drawn in the output's pixels, as sharp as at scale 1; turned 90°, it is laid out upright"
+    )
+    func scaleAndTransform() throws {
+        let overlay = try start()
+        defer { _ = overlay.daemon.stop() }
+        let lines = [#"show up circular label="Uploading photos" value=40% detached=yes"#]
+        let (_, plain) = try seenAndDrawn(overlay, lines)
+        try overlay.session.output("scale", "2")
+        usleep(500_000)
+        #expect(try CommandTests().halo(["ctl", "--socket", overlay.socket, "sync wait"]).status == 0)
+        usleep(300_000)
+        let sharp = try overlay.session.screenshot()
+        #expect(Self.difference(sharp, plain) == nil, "at scale 2: \(Self.difference(sharp, plain) ?? "")")
+        try overlay.session.output("scale", "1")
+        try overlay.session.output("transform", "90")
+        usleep(500_000)
+        #expect(try CommandTests().halo(["ctl", "--socket", overlay.socket, "sync wait"]).status == 0)
+        usleep(300_000)
+        let turned = try overlay.session.screenshot(width: SwaySession.height, height: SwaySession.width)
+        let upright = try drawn(overlay, lines, width: SwaySession.height, height: SwaySession.width)
+        #expect(Self.difference(turned, upright) == nil, "turned: \(Self.difference(turned, upright) ?? "")")
+    }
+
+    @Test("an output named on the board is drawn over; one the compositor lacks is an error that lists those it has")
+    func namedOutput() throws {
+        let test = CommandTests()
+        let dir = try test.scratch()
+        chmod(dir.path, 0o755)
+        let session = try SwaySession(app: Self.app, in: dir.appendingPathComponent("sway"))
+        for (name, works) in [("HEADLESS-1", true), ("HDMI-A-9", false)] {
+            let board = dir.appendingPathComponent("\(name).yaml").path
+            try Self.board(mock: false).replacingOccurrences(of: "  backdrop:", with: "  wayland-output: \(name)\n  backdrop:")
+                .write(toFile: board, atomically: true, encoding: .utf8)
+            let socket = dir.appendingPathComponent("\(name).sock").path
+            let err = dir.appendingPathComponent("\(name).err")
+            let daemon = try CommandTests.start(
+                ["run", "--board", board, "--socket", socket], environment: session.environment, stderr: .file(err.path))
+            for _ in 0..<250 where !FileManager.default.fileExists(atPath: socket) && daemon.isRunning { usleep(20_000) }
+            usleep(200_000)
+            let log = (try? String(contentsOf: err, encoding: .utf8)) ?? ""
+            #expect(daemon.isRunning == works, "\(name): \(log)")
+            if !works { #expect(log.contains("has no output named HDMI-A-9 (it has HEADLESS-1)"), "\(log)") }
+            _ = daemon.stop()
+        }
     }
 }

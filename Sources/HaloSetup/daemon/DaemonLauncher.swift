@@ -49,7 +49,8 @@ public enum DaemonLauncher {
             let daemon = try DaemonAssembly(options, display: overlay, described: "Wayland overlay on \(overlay.described)")
             if let input = overlay.input { daemon.attach(input) }
             let reconnect = OverlayReconnect(
-                server: daemon.server, socket: options.board.display.waylandSocket, attach: daemon.attach, detach: daemon.detach)
+                server: daemon.server, socket: options.board.display.waylandSocket, output: options.board.display.waylandOutput,
+                attach: daemon.attach, detach: daemon.detach)
             reconnect.follow(overlay)
             daemon.server.watch(reconnect)
             daemon.run()

@@ -15,6 +15,7 @@ import HaloPOSIX
 final class OverlayReconnect: EventSource {
     unowned let server: ControlServer
     let socket: String?
+    let output: String?
     /// Joins an overlay's touches to the input router, and parts them.
     let attach: (any InputDevice) -> Void
     let detach: (any InputDevice) -> Void
@@ -32,10 +33,12 @@ final class OverlayReconnect: EventSource {
     static let patience: Int64 = 1_000_000
 
     init(
-        server: ControlServer, socket: String?, attach: @escaping (any InputDevice) -> Void, detach: @escaping (any InputDevice) -> Void
+        server: ControlServer, socket: String?, output: String?, attach: @escaping (any InputDevice) -> Void,
+        detach: @escaping (any InputDevice) -> Void
     ) {
         self.server = server
         self.socket = socket
+        self.output = output
         self.attach = attach
         self.detach = detach
     }
@@ -72,7 +75,7 @@ final class OverlayReconnect: EventSource {
 
     func reconnect(_ now: Int64) {
         do {
-            let made = try WaylandOverlay(socket: socket, patience: Self.patience)
+            let made = try WaylandOverlay(socket: socket, output: output, patience: Self.patience)
             retryAt = nil
             follow(made)
             show(made, replacing: nil)

@@ -30,7 +30,7 @@ public enum ScreenChoice {
         case .headless:
             return .headless
         case .wayland:
-            return .wayland(try WaylandOverlay(socket: display.waylandSocket))
+            return .wayland(try WaylandOverlay(socket: display.waylandSocket, output: display.waylandOutput))
         case .auto:
             // DRM when a card has a connected output, else fbdev.
             var drmReason = ""

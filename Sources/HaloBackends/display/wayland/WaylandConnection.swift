@@ -32,6 +32,9 @@
         private(set) var layerShell: OpaquePointer?
         /// The first seat: where touches and clicks on the overlay come from.
         private(set) var seat: OpaquePointer?
+        /// The outputs, in the order the compositor announced them (16 at most).
+        var outputs: [WaylandOutput] = []
+        static let mostOutputs = 16
         weak var listener: WaylandListener?
         /// The longest wait for a compositor's answer.
         let patience: Int64
@@ -85,7 +88,26 @@
             } else if waylandName(interface, is: "wl_seat"), seat == nil {
                 // Version 3 for releasing a pointer or touch the seat no longer has.
                 if version >= 3 { seat = bind(halo_wl_seat_interface(), upTo: 3) }
+            } else if waylandName(interface, is: "wl_output"), outputs.count < Self.mostOutputs {
+                // Version 2 for its scale, 4 for its name.
+                if version >= 2, let output = bind(halo_wl_output_interface(), upTo: 4) {
+                    outputs.append(WaylandOutput(proxy: output, global: name))
+                }
             }
+        }
+
+        /// An output went away: it is forgotten (a surface on it is closed by the compositor).
+        func globalRemoved(_ arguments: UnsafeMutablePointer<wl_argument>) {
+            guard let i = outputs.firstIndex(where: { $0.global == arguments[0].u }) else { return }
+            let proxy = outputs[i].proxy
+            if wl_proxy_get_version(proxy) >= 3 { wl_output_release(proxy) } else { wl_output_destroy(proxy) }
+            outputs.remove(at: i)
+        }
+
+        /// The output named `name`, or the first when nil.
+        func output(named name: String?) -> WaylandOutput? {
+            guard let name else { return outputs.first }
+            return outputs.first { $0.name == name }
         }
 
         /// Waits until the compositor has handled everything sent so far, and its answers have
@@ -174,6 +196,10 @@
             let object = OpaquePointer(target)
             if object == connection.registry {
                 if waylandName(message.pointee.name, is: "global") { connection.globalAnnounced(arguments) }
+                if waylandName(message.pointee.name, is: "global_remove") { connection.globalRemoved(arguments) }
+            } else if let i = connection.outputs.firstIndex(where: { $0.proxy == object }) {
+                connection.outputs[i].heard(message.pointee.name, arguments)
+                connection.listener?.heard(message.pointee.name, from: object, arguments)
             } else {
                 connection.listener?.heard(message.pointee.name, from: object, arguments)
             }

@@ -35,7 +35,14 @@
         var drawing: Int?
         var frameCallback: OpaquePointer?
         var frameAskedAt: Int64 = 0
-        var inputRegion: [IntRect] = []
+        var inputRegion: [IntRect]?
+        /// The output the overlay is on (nil: the compositor's choice, when it has none yet),
+        /// its scale, the scale the surface was last told, and the surface's size in the
+        /// output's logical units (the buffers are `scale` times larger).
+        let outputProxy: OpaquePointer?
+        var scale: Int32
+        var scaleSent: Int32 = 1
+        var logical: (width: Int32, height: Int32) = (0, 0)
         /// Touches and clicks inside the input region, for the input router.
         public private(set) var input: WaylandSeatInput?
         var pointer: OpaquePointer?
@@ -57,8 +64,19 @@
         /// Connects to the compositor at `socket` (`$WAYLAND_DISPLAY` when nil) and maps the
         /// overlay surface, waiting at most `patience` microseconds for each of the
         /// compositor's answers (its globals, then the overlay's size).
-        public init(socket: String?, patience: Int64 = 5_000_000) throws(DisplayError) {
+        public init(socket: String?, output outputName: String? = nil, patience: Int64 = 5_000_000) throws(DisplayError) {
             connection = try WaylandConnection(socket: socket, patience: patience)
+            // The outputs' names and scales come in answer to their binding.
+            try connection.roundtrip()
+            let output = connection.output(named: outputName)
+            if let outputName, output == nil {
+                let names = connection.outputs.map { $0.name ?? "(unnamed)" }.joined(separator: ", ")
+                throw DisplayError(
+                    "\(connection.peerName) has no output named \(outputName) (it has \(names.isEmpty ? "none" : names)); name one of those as screen.wayland-output, or leave it out for the first"
+                )
+            }
+            outputProxy = output?.proxy
+            scale = output?.scale ?? 1
             guard let compositor = connection.compositor, connection.shm != nil else {
                 throw DisplayError("\(connection.peerName) offers no wl_compositor (version 4) or wl_shm; Halo cannot draw on it")
             }
@@ -79,7 +97,7 @@
                 let made = getLayerSurface.send(
                     layerShell,
                     [
-                        wl_argument(n: 0), wl_argument(o: surface), wl_argument(o: nil),
+                        wl_argument(n: 0), wl_argument(o: surface), wl_argument(o: outputProxy),
                         wl_argument(u: Self.overlayLayer),
                         wl_argument(s: UnsafeRawPointer(namespace.utf8Start).assumingMemoryBound(to: CChar.self)),
                     ],
@@ -146,20 +164,36 @@
                 self.frameCallback = nil
             } else if let i = buffers.firstIndex(where: { $0.buffer == object }) {
                 buffers[i].busy = false
+            } else if object == outputProxy, waylandName(event, is: "scale") {
+                scale = connection.outputs.first { $0.proxy == object }?.scale ?? scale
+                resize()
             }
         }
 
         func configure(serial: UInt32, width w: UInt32, height h: UInt32) {
             ackConfigure.send(layerSurface, [wl_argument(u: serial)])
-            let size = (Int32(clamping: w), Int32(clamping: h))
-            guard size != (width, height) else { return }
-            guard (1...ShmBuffer.largestSide).contains(size.0), (1...ShmBuffer.largestSide).contains(size.1) else {
-                lose(DisplayError("\(connection.peerName) gave the overlay a size of \(w)x\(h); Halo draws from 1x1 to 16384x16384"))
+            logical = (Int32(clamping: w), Int32(clamping: h))
+            resize()
+        }
+
+        /// Takes the size the surface's logical size and the output's scale make: the buffers
+        /// are drawn at the output's own pixels, so a HiDPI panel gets sharp indicators.
+        func resize() {
+            let size = (logical.width.multipliedReportingOverflow(by: scale), logical.height.multipliedReportingOverflow(by: scale))
+            let largest = ShmBuffer.largestSide
+            guard !size.0.overflow, !size.1.overflow, (1...largest).contains(size.0.partialValue),
+                (1...largest).contains(size.1.partialValue)
+            else {
+                lose(
+                    DisplayError(
+                        "\(connection.peerName) gave the overlay \(logical.width)x\(logical.height) at scale \(scale); Halo draws from 1x1 to \(largest)x\(largest) pixels"
+                    ))
                 return
             }
+            guard (size.0.partialValue, size.1.partialValue) != (width, height) else { return }
             let first = width == 0
-            (width, height) = size
-            input = WaylandSeatInput(width: width, height: height)
+            (width, height) = (size.0.partialValue, size.1.partialValue)
+            input = WaylandSeatInput(width: width, height: height, scale: scale)
             if first { return }
             // A new size: the old buffers and their pictures are of no use any more.
             if let frameCallback { wl_callback_destroy(frameCallback) }
@@ -274,6 +308,10 @@
             stale.shown(front == nil ? [bounds] : damage, except: index)
             front = index
             buffers[index].busy = true
+            if scaleSent != scale {
+                wl_surface_set_buffer_scale(surface, scale)
+                scaleSent = scale
+            }
             wl_surface_attach(surface, buffers[index].buffer, 0, 0)
             for r in damage {
                 let area = r.intersection(bounds)
@@ -291,12 +329,16 @@
         /// Only Halo's targets take touches and clicks; the rest pass to the app below. Sent
         /// with the next commit, and only when it changed.
         public func setInputRegion(_ rects: [IntRect]) {
-            if rects == inputRegion && frameCallback != nil { return }
+            if rects == inputRegion { return }
             inputRegion = rects
             guard let compositor = connection.compositor, let region = wl_compositor_create_region(compositor) else { return }
+            let s = max(scale, 1)
             for r in rects {
+                // In the surface's logical units: every pixel of a target stays inside.
                 let area = r.intersection(IntRect(x: 0, y: 0, width: max(width, 1), height: max(height, 1)))
-                if !area.isEmpty { wl_region_add(region, area.x, area.y, area.width, area.height) }
+                if area.isEmpty { continue }
+                let x = area.x / s, y = area.y / s
+                wl_region_add(region, x, y, (area.maxX + s - 1) / s - x, (area.maxY + s - 1) / s - y)
             }
             wl_surface_set_input_region(surface, region)
             wl_region_destroy(region)

@@ -7,7 +7,7 @@
     /// compile the protocol tables wayland-scanner writes at build time (Package@swift-6.0.swift),
     /// so opening it says so. No instance is ever made.
     public final class WaylandOverlay: OverlayDisplay, BlankableDisplay {
-        public init(socket: String?, patience: Int64 = 5_000_000) throws(DisplayError) {
+        public init(socket: String?, output: String? = nil, patience: Int64 = 5_000_000) throws(DisplayError) {
             throw DisplayError(
                 "this halo was built by Swift 6.0, whose package manager cannot build the Wayland overlay; build Halo with Swift 6.3 or later for display: wayland"
             )

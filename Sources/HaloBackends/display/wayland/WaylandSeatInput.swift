@@ -29,17 +29,23 @@ public final class WaylandSeatInput: InputDevice {
     /// The left button's code (linux/input-event-codes.h).
     static let leftButton: UInt32 = 0x110
 
-    init(width: Int32, height: Int32) {
+    /// The output's scale: positions come in the surface's logical units, the overlay is
+    /// drawn in the output's pixels.
+    let scale: Int32
+
+    init(width: Int32, height: Int32, scale: Int32 = 1) {
         touchAxes = TouchAxes(minimumX: 0, maximumX: max(0, width - 1), minimumY: 0, maximumY: max(0, height - 1))
+        self.scale = min(max(scale, 1), 8)
     }
 
-    /// A `wl_fixed_t` position in whole pixels (it cannot overflow: 24.8 bits in 32).
-    static func pixels(_ fixed: Int32) -> Int32 { fixed >> 8 }
+    /// A `wl_fixed_t` position in the overlay's pixels (24.8 bits times a scale of 8 at most
+    /// fits in 32).
+    func pixels(_ fixed: Int32) -> Int32 { (fixed >> 8) &* scale &+ ((fixed & 0xFF) &* scale) >> 8 }
 
-    func pointerEntered(_ fx: Int32, _ fy: Int32) { pointer = (Self.pixels(fx), Self.pixels(fy)) }
+    func pointerEntered(_ fx: Int32, _ fy: Int32) { pointer = (pixels(fx), pixels(fy)) }
 
     func pointerMoved(_ fx: Int32, _ fy: Int32) {
-        let at = (x: Self.pixels(fx), y: Self.pixels(fy))
+        let at = (x: pixels(fx), y: pixels(fy))
         pointer = at
         if pressed { onEvent?(.touchMove(id: Self.pointerFinger, x: at.x, y: at.y, at: MonotonicMicroseconds.now())) }
     }
@@ -75,14 +81,14 @@ public final class WaylandSeatInput: InputDevice {
 
     func touchDown(id: Int32, _ fx: Int32, _ fy: Int32) {
         guard id != Self.pointerFinger, fingers[id] != nil || fingers.count < Self.mostFingers else { return }
-        let at = (x: Self.pixels(fx), y: Self.pixels(fy))
+        let at = (x: pixels(fx), y: pixels(fy))
         fingers[id] = at
         onEvent?(.touchDown(id: id, x: at.x, y: at.y, at: MonotonicMicroseconds.now()))
     }
 
     func touchMoved(id: Int32, _ fx: Int32, _ fy: Int32) {
         guard fingers[id] != nil else { return }
-        let at = (x: Self.pixels(fx), y: Self.pixels(fy))
+        let at = (x: pixels(fx), y: pixels(fy))
         fingers[id] = at
         onEvent?(.touchMove(id: id, x: at.x, y: at.y, at: MonotonicMicroseconds.now()))
     }
