@@ -21,8 +21,10 @@ var words = Array(CommandLine.arguments.dropFirst())
 // that command: every word is plymouth's.
 let calledAs = CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? "") } ?? ""
 let verb = calledAs == "plymouth" ? "plymouth" : words.isEmpty ? "help" : words.removeFirst()
-// `halo ctl` passes its words on as a command line, so only a leading --help is its own.
-let asksHelp = verb == "ctl" ? ["--help", "-h"].contains(words.first ?? "") : words.contains { $0 == "--help" || $0 == "-h" }
+// `halo ctl` passes its words on as a command line, and `halo wrap` runs them: only a
+// leading --help is their own.
+let asksHelp =
+    verb == "ctl" || verb == "wrap" ? ["--help", "-h"].contains(words.first ?? "") : words.contains { $0 == "--help" || $0 == "-h" }
 if asksHelp, let help = CommandHelp.named(verb) {
     print(help.text, terminator: "")
     exit(0)
@@ -36,6 +38,7 @@ do throws(CLIError) {
     case "boards": try BoardsCommand.run(words)
     case "run": try RunCommand.run(words)
     case "ctl": try CtlCommand.run(words)
+    case "wrap": try WrapCommand.run(words)
     case "leds": try LedsCommand.run(words)
     case "plymouth": try PlymouthCommand.run(words)
     case "help": try HelpCommand.run(words)

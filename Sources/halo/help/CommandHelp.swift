@@ -103,6 +103,19 @@ struct CommandHelp {
             ],
             example: "halo ctl show up circular label=\"Uploading photos\" value=10%"),
         CommandHelp(
+            name: "wrap", usage: WrapCommand.usage,
+            brief: "show an indicator while a command runs",
+            summary:
+                "Runs the command with an indicator on the daemon's screen, filled from the percentages the command prints (pv -f, rsync --info=progress2, curl, wget; dd status=progress with --total), and ends it in success or failure with the command's exit status, which is also wrap's. The command's output reaches the terminal as it would without wrap. Its standard error is always read; its standard output only when it goes to a terminal or the journal, since output sent to a file, a device or a pipe is data (--read stdout reads it anyway, as rsync --info=progress2 into a log file needs). Without a daemon the command still runs.",
+            options: [
+                Option(name: "--socket PATH", byDefault: RunCommand.defaultSocket, meaning: "the daemon's socket"),
+                Option(name: "--id ID", byDefault: "wrap-PID", meaning: "the activity's id"),
+                Option(name: "--label TEXT", byDefault: "the command's name", meaning: "the indicator's label"),
+                Option(name: "--total BYTES", byDefault: "none", meaning: "what dd copies, to read its byte counts as progress"),
+                Option(name: "--read WHICH", byDefault: "stderr, and stdout on a terminal", meaning: "stdout, stderr or both"),
+            ],
+            example: "halo wrap --label \"Writing the image\" --total 2147483648 -- dd if=os.img of=/dev/mmcblk0 bs=4M status=progress"),
+        CommandHelp(
             name: "plymouth", usage: PlymouthCommand.usage,
             brief: "Plymouth's plymouth command, for systems without Plymouth",
             summary:

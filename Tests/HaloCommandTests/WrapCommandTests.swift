@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import HaloEngine
+import HaloTestSupport
+import Testing
+
+/// `halo wrap`: the percentages of real transfer programs (Debian's pv, rsync, curl and
+/// coreutils' dd, slowed so that they print several), and the whole command on the mock
+/// daemon: the indicator it shows, the exit status it passes on, a missing daemon.
+@Suite("halo wrap, with the real pv, rsync, curl and dd (Debian's packages; peers)", .serialized)
+struct WrapCommandTests {
+    static let missing = ["pv", "rsync", "curl", "dd"].filter { tool in
+        !["/usr/bin", "/bin"].contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
+    }
+
+    /// What `CommandProgress` reads, byte by byte, from a program's output.
+    static func readings(_ output: [UInt8], total: UInt64? = nil) -> [Int] {
+        var progress = CommandProgress(totalBytes: total)
+        var out: [Int] = []
+        for byte in output { if let p = progress.feed([byte]) { out.append(p) } }
+        if let p = progress.finish() { out.append(p) }
+        return out
+    }
+
+    @Test(
+        "each program's own progress output, as it prints it over 2 s, reads as percentages rising to 100",
+        .enabled(if: missing.isEmpty, "needs \(missing.joined(separator: ", ")) (Debian: pv rsync curl); CI's main lane installs them"))
+    func realPrograms() throws {
+        let dir = try CommandTests().scratch()
+        let source = dir.appendingPathComponent("data").path
+        let size = 24_000_000
+        _ = FileManager.default.createFile(atPath: source, contents: Data(repeating: 0x5A, count: size))
+        let out = dir.appendingPathComponent("out").path
+        // Each slowed to about 2 s, so that it prints several readings.
+        let runs: [(String, String, UInt64?)] = [
+            ("pv", "pv -f -L 12m \(source) > /dev/null", nil),
+            ("rsync", "rsync --info=progress2 --bwlimit=12m \(source) \(out)-rsync 2>&1", nil),
+            ("curl", "curl --limit-rate 12M -o /dev/null file://\(source)", nil),
+            ("dd", "pv -q -L 12m \(source) | dd of=/dev/null bs=64k status=progress", UInt64(size)),
+        ]
+        for (name, command, total) in runs {
+            let r = try ChildProcess.run(["sh", "-c", "(\(command)) 2>&1"], timeout: 60)
+            #expect(r.status == 0, "\(name): \(r)")
+            let seen = Self.readings(Array(r.out.utf8), total: total)
+            #expect(seen.last == 100 && seen.count >= 2 && seen == seen.sorted(), "\(name) read as \(seen) from \(r.out.debugDescription)")
+        }
+    }
+
+    @Test("on the mock daemon: the indicator fills from what the command prints, and wrap exits with the command's status")
+    func onTheMock() throws {
+        let test = CommandTests()
+        let dir = try test.scratch()
+        let socket = dir.appendingPathComponent("halo.sock").path
+        let daemon = try test.startDaemon(socket: socket, board: "mock-480x480")
+        defer { daemon.stop() }
+        let wrap = try CommandTests.start(
+            [
+                "wrap", "--socket", socket, "--id", "copy", "--label", "Copying", "--", "sh", "-c",
+                "printf '12%%\\r' >&2; sleep 0.2; echo 40% >&2; sleep 6; exit 3",
+            ])
+        usleep(1_500_000)
+        // The indicator, as the lines wrap sends make it.
+        let script = "@0 show copy circular label=\"Copying\"\n@200 progress copy 12%\n@400 progress copy 40%\n"
+        #expect(try test.settledSnapshot(socket, in: dir, equals: script))
+        #expect(try wrap.wait(timeout: 20) == 3, "the command's exit status is wrap's")
+        let none = try test.halo(["wrap", "--socket", dir.appendingPathComponent("none.sock").path, "--", "sh", "-c", "exit 0"])
+        #expect(none.status == 0 && none.err.contains("no indicator") && none.err.contains("the command runs on"), "\(none.err)")
+        let missing = try test.halo(["wrap", "--socket", socket, "--", "/nonexistent/program"])
+        #expect(missing.status == 127 && missing.err.contains("cannot run /nonexistent/program"), "\(missing.err)")
+    }
+}
