@@ -112,8 +112,10 @@ extension CommandTests {
                     if verb == "--version" { continue }
                     let known = try documentedOptions(verb)
                     #expect(!known.isEmpty || ["boards", "help"].contains(verb), "\(block.file):\(block.line): no command '\(verb)'")
-                    // ctl's words after its options are the command it sends.
-                    let args = verb == "ctl" ? Array(w.dropFirst(2).prefix { $0.hasPrefix("--") || $0 == "-" }) : Array(w.dropFirst(2))
+                    // ctl's words after its options are the command it sends; wrap's after -- the
+                    // command it runs.
+                    var args = verb == "ctl" ? Array(w.dropFirst(2).prefix { $0.hasPrefix("--") || $0 == "-" }) : Array(w.dropFirst(2))
+                    if verb == "wrap" { args = Array(args.prefix { $0 != "--" }) }
                     for a in args where a.hasPrefix("--") && a != "--" {
                         let name = String(a.prefix { $0 != "=" })
                         #expect(known.contains(name), "\(block.file):\(block.line): halo \(verb) has no \(name): \(part)")
