@@ -20,6 +20,8 @@ final class OverlayReconnect: EventSource {
     let attach: (any InputDevice) -> Void
     let detach: (any InputDevice) -> Void
     private(set) var overlay: WaylandOverlay?
+    /// The touches joined to the router now: an overlay makes new ones for each size.
+    var attached: WaylandSeatInput?
     /// A change the overlay told, handled at the next turn of the loop (not inside its events).
     var pending: WaylandOverlay.Change?
     var retryAt: Int64?
@@ -29,8 +31,9 @@ final class OverlayReconnect: EventSource {
 
     static let firstWait: Int64 = 250_000
     static let longestWait: Int64 = 8_000_000
-    /// How long a try waits for the compositor's answers: the loop waits with it.
-    static let patience: Int64 = 1_000_000
+    /// How long a try waits for each of the compositor's answers (three at most): the loop
+    /// waits with it.
+    static let patience: Int64 = 300_000
 
     init(
         server: ControlServer, socket: String?, output: String?, attach: @escaping (any InputDevice) -> Void,
@@ -43,9 +46,10 @@ final class OverlayReconnect: EventSource {
         self.detach = detach
     }
 
-    /// Follows `overlay`, the one drawn on now.
+    /// Follows `overlay`, the one drawn on now, whose touches `attach` has joined.
     func follow(_ overlay: WaylandOverlay) {
         self.overlay = overlay
+        attached = overlay.input
         overlay.onChange = { [unowned self] in self.pending = $0 }
     }
 
@@ -58,9 +62,10 @@ final class OverlayReconnect: EventSource {
             pending = nil
             switch change {
             case .resized:
-                if let overlay { show(overlay, replacing: overlay.input) }
+                if let overlay { show(overlay) }
             case .lost(let error):
-                if let input = overlay?.input { detach(input) }
+                if let attached { detach(attached) }
+                attached = nil
                 overlay = nil
                 server.moveScreen(to: nil, named: "the compositor comes back")
                 server.report("screen", "\(error.description); Halo tries again, every 8 s at most")
@@ -78,7 +83,7 @@ final class OverlayReconnect: EventSource {
             let made = try WaylandOverlay(socket: socket, output: output, patience: Self.patience)
             retryAt = nil
             follow(made)
-            show(made, replacing: nil)
+            show(made)
         } catch {
             if !saidWaiting { server.report("screen", "no compositor to draw over yet: \(error.description)") }
             saidWaiting = true
@@ -87,12 +92,14 @@ final class OverlayReconnect: EventSource {
         }
     }
 
-    /// Draws on `overlay` from the next frame, laid out for its size, its touches joined.
-    func show(_ overlay: WaylandOverlay, replacing old: WaylandSeatInput?) {
+    /// Draws on `overlay` from the next frame, laid out for its size, its touches joined
+    /// instead of the last ones.
+    func show(_ overlay: WaylandOverlay) {
         let engine = server.engine
         engine.resize(screenWidth: overlay.width, screenHeight: overlay.height, at: MonotonicClock.now())
         server.moveScreen(to: Screen(engine: engine, display: overlay), named: "Wayland overlay on \(overlay.described)")
-        if let old { detach(old) }
+        if let attached { detach(attached) }
+        attached = overlay.input
         if let input = overlay.input { attach(input) }
     }
 }

@@ -30,8 +30,11 @@
         private(set) var compositor: OpaquePointer?
         private(set) var shm: OpaquePointer?
         private(set) var layerShell: OpaquePointer?
-        /// The first seat: where touches and clicks on the overlay come from.
+        /// The first seat: where touches and clicks on the overlay come from, and what it has
+        /// (pointer, keyboard, touch), kept from its first event, which comes before the
+        /// overlay listens.
         private(set) var seat: OpaquePointer?
+        var seatCapabilities: UInt32?
         /// The outputs, in the order the compositor announced them (16 at most).
         var outputs: [WaylandOutput] = []
         static let mostOutputs = 16
@@ -53,15 +56,25 @@
             }
             self.registry = registry
             listen(to: registry)
-            do {
-                try roundtrip()
-            } catch {
-                wl_display_disconnect(display)
-                throw error
-            }
+            // Every stored property is set: a throw from here runs deinit, which disconnects.
+            try roundtrip()
         }
 
-        deinit { wl_display_disconnect(display) }
+        deinit {
+            for output in outputs { Self.releaseOutput(output.proxy) }
+            if let seat {
+                // wl_seat.release came in version 5; an older seat is only forgotten.
+                if wl_proxy_get_version(seat) >= 5 { wl_seat_release(seat) } else { wl_seat_destroy(seat) }
+            }
+            for proxy in [layerShell, shm, compositor].compactMap({ $0 }) { wl_proxy_destroy(proxy) }
+            wl_proxy_destroy(registry)
+            wl_display_disconnect(display)
+        }
+
+        /// Lets go of an output: wl_output.release came in version 3; an older one is only forgotten.
+        static func releaseOutput(_ output: OpaquePointer) {
+            if wl_proxy_get_version(output) >= 3 { wl_output_release(output) } else { wl_output_destroy(output) }
+        }
 
         /// The socket's descriptor, for the daemon's poll.
         var descriptor: Int32 { wl_display_get_fd(display) }
@@ -74,7 +87,10 @@
         func globalAnnounced(_ arguments: UnsafeMutablePointer<wl_argument>) {
             let name = arguments[0].u, interface = arguments[1].s, version = arguments[2].u
             func bind(_ table: UnsafePointer<wl_interface>, upTo newest: UInt32) -> OpaquePointer? {
-                let object = wl_registry_bind(registry, name, table, min(version, newest)).map(OpaquePointer.init)
+                // Never past what this libwayland's own table knows: an older one's wl_output
+                // has no `name` event, and a newer compositor's would break the connection.
+                let known = UInt32(clamping: table.pointee.version)
+                let object = wl_registry_bind(registry, name, table, min(version, newest, known)).map(OpaquePointer.init)
                 if let object { listen(to: object) }
                 return object
             }
@@ -99,8 +115,7 @@
         /// An output went away: it is forgotten (a surface on it is closed by the compositor).
         func globalRemoved(_ arguments: UnsafeMutablePointer<wl_argument>) {
             guard let i = outputs.firstIndex(where: { $0.global == arguments[0].u }) else { return }
-            let proxy = outputs[i].proxy
-            if wl_proxy_get_version(proxy) >= 3 { wl_output_release(proxy) } else { wl_output_destroy(proxy) }
+            Self.releaseOutput(outputs[i].proxy)
             outputs.remove(at: i)
         }
 
@@ -130,7 +145,10 @@
         /// Sends what is queued, then reads and dispatches what the compositor sent, waiting
         /// up to `waitingMicroseconds` for something to arrive (0: only what is there).
         func read(waitingMicroseconds: Int64 = 0) throws(DisplayError) {
-            while wl_display_prepare_read(display) != 0 { wl_display_dispatch_pending(display) }
+            // A connection in error refuses to read and dispatches nothing: no endless retry.
+            while wl_display_prepare_read(display) != 0 {
+                if wl_display_dispatch_pending(display) < 0 { try failed() }
+            }
             _ = wl_display_flush(display)
             var p = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let milliseconds = Int32(clamping: (waitingMicroseconds + 999) / 1000)
@@ -197,6 +215,9 @@
             if object == connection.registry {
                 if waylandName(message.pointee.name, is: "global") { connection.globalAnnounced(arguments) }
                 if waylandName(message.pointee.name, is: "global_remove") { connection.globalRemoved(arguments) }
+            } else if object == connection.seat, waylandName(message.pointee.name, is: "capabilities") {
+                connection.seatCapabilities = arguments[0].u
+                connection.listener?.heard(message.pointee.name, from: object, arguments)
             } else if let i = connection.outputs.firstIndex(where: { $0.proxy == object }) {
                 connection.outputs[i].heard(message.pointee.name, arguments)
                 connection.listener?.heard(message.pointee.name, from: object, arguments)

@@ -105,6 +105,8 @@
             else { throw DisplayError("\(connection.peerName) made no layer surface") }
             layerSurface = made
             connection.listener = self
+            // The seat said what it has while the globals were bound, before this listened.
+            if let has = connection.seatCapabilities { seatHas(has) }
             connection.listen(to: made)
             setAnchor.send(made, [wl_argument(u: Self.allEdges)])
             // -1: laid over everything, moving nothing (0 would still avoid other surfaces' zones).
@@ -190,10 +192,12 @@
                     ))
                 return
             }
-            guard (size.0.partialValue, size.1.partialValue) != (width, height) else { return }
+            guard (size.0.partialValue, size.1.partialValue) != (width, height) || input?.scale != scale else { return }
             let first = width == 0
             (width, height) = (size.0.partialValue, size.1.partialValue)
             input = WaylandSeatInput(width: width, height: height, scale: scale)
+            // The region is sent in logical units, which a new scale changes.
+            inputRegion = nil
             if first { return }
             // A new size: the old buffers and their pictures are of no use any more.
             if let frameCallback { wl_callback_destroy(frameCallback) }
@@ -210,28 +214,32 @@
             changed = .lost(error)
         }
 
-        /// The seat's pointer and touch, taken when it has them and let go when it loses them,
-        /// and their events on the overlay given to `input`.
+        /// Takes the seat's pointer and touch when it has them, and lets them go when it no
+        /// longer does.
+        func seatHas(_ has: UInt32) {
+            guard let seat = connection.seat else { return }
+            if has & UInt32(WL_SEAT_CAPABILITY_POINTER.rawValue) != 0, pointer == nil {
+                pointer = wl_seat_get_pointer(seat)
+                pointer.map(connection.listen)
+            } else if has & UInt32(WL_SEAT_CAPABILITY_POINTER.rawValue) == 0, let p = pointer {
+                input?.pointerLeft()
+                wl_pointer_release(p)
+                pointer = nil
+            }
+            if has & UInt32(WL_SEAT_CAPABILITY_TOUCH.rawValue) != 0, touch == nil {
+                touch = wl_seat_get_touch(seat)
+                touch.map(connection.listen)
+            } else if has & UInt32(WL_SEAT_CAPABILITY_TOUCH.rawValue) == 0, let t = touch {
+                input?.touchCancelled()
+                wl_touch_release(t)
+                touch = nil
+            }
+        }
+
+        /// The pointer's and touch's events on the overlay, given to `input`.
         func seatEvent(_ event: UnsafePointer<CChar>, from object: OpaquePointer, _ args: UnsafeMutablePointer<wl_argument>) {
             if object == connection.seat {
-                guard waylandName(event, is: "capabilities"), let seat = connection.seat else { return }
-                let has = args[0].u
-                if has & UInt32(WL_SEAT_CAPABILITY_POINTER.rawValue) != 0, pointer == nil {
-                    pointer = wl_seat_get_pointer(seat)
-                    pointer.map(connection.listen)
-                } else if has & UInt32(WL_SEAT_CAPABILITY_POINTER.rawValue) == 0, let p = pointer {
-                    input?.pointerLeft()
-                    wl_pointer_release(p)
-                    pointer = nil
-                }
-                if has & UInt32(WL_SEAT_CAPABILITY_TOUCH.rawValue) != 0, touch == nil {
-                    touch = wl_seat_get_touch(seat)
-                    touch.map(connection.listen)
-                } else if has & UInt32(WL_SEAT_CAPABILITY_TOUCH.rawValue) == 0, let t = touch {
-                    input?.touchCancelled()
-                    wl_touch_release(t)
-                    touch = nil
-                }
+                if waylandName(event, is: "capabilities") { seatHas(args[0].u) }
             } else if object == pointer {
                 if waylandName(event, is: "enter") {
                     input?.pointerEntered(args[2].f, args[3].f)
@@ -258,15 +266,22 @@
         var bounds: IntRect { IntRect(x: 0, y: 0, width: width, height: height) }
 
         public func drawFrame<R>(_ body: (RenderTarget) -> R) -> R {
-            let index = bufferToDraw()
+            guard let index = bufferToDraw() else {
+                // No memory for even one buffer: the overlay is lost, and this frame goes nowhere.
+                drawing = nil
+                return withUnsafeTemporaryAllocation(byteCount: 4, alignment: 4) { scratch in
+                    body(RenderTarget(memory: scratch.baseAddress!, width: 1, height: 1, stride: 4, format: format))
+                }
+            }
             drawing = index
             let buffer = buffers[index]
             return body(RenderTarget(memory: buffer.memory, width: width, height: height, stride: buffer.stride, format: format))
         }
 
         /// The last frame's buffer if the compositor is done with it (only the new damage to
-        /// draw), else a free one brought up to date from it, else a new one, else the oldest.
-        func bufferToDraw() -> Int {
+        /// draw), else a free one brought up to date from it, else a new one, else the oldest;
+        /// nil when there is none and none can be made.
+        func bufferToDraw() -> Int? {
             if let front, !buffers[front].busy {
                 _ = stale.take(front)
                 return front
@@ -275,17 +290,27 @@
                 repair(free)
                 return free
             }
-            if buffers.count < Self.mostBuffers, let shm = connection.shm, let made = try? ShmBuffer(shm: shm, width: width, height: height)
-            {
+            if buffers.count < Self.mostBuffers, let shm = connection.shm {
+                let made: ShmBuffer
+                do { made = try ShmBuffer(shm: shm, width: width, height: height) } catch {
+                    if !buffers.isEmpty { return reuseOldest() }
+                    lose(error)
+                    return nil
+                }
+                connection.listen(to: made.buffer)
                 buffers.append(made)
                 _ = stale.take(buffers.count - 1)
                 // A new buffer is clear: the last frame is copied in whole.
                 if let front { copy(from: front, to: buffers.count - 1, [bounds]) }
                 return buffers.count - 1
             }
-            // Every buffer still held: drawing into one the compositor reads may tear a frame,
-            // which beats showing none. (A compositor keeps at most two.)
-            let oldest = front.map { ($0 + 1) % max(1, buffers.count) } ?? 0
+            return buffers.isEmpty ? nil : reuseOldest()
+        }
+
+        /// Every buffer still held: drawing into one the compositor reads may tear a frame,
+        /// which beats showing none. (A compositor keeps at most two.)
+        func reuseOldest() -> Int {
+            let oldest = front.map { ($0 + 1) % buffers.count } ?? 0
             repair(oldest)
             return oldest
         }
@@ -364,7 +389,8 @@
         /// compositor will show it. One that has not come for a second (an output switched off
         /// sends none) no longer holds frames back, so the overlay is current when it wakes.
         public var readyForFrame: Bool {
-            lost == nil && (frameCallback == nil || MonotonicMicroseconds.now() - frameAskedAt > 1_000_000)
+            // A change not yet told (a new size) waits for the daemon to lay the screen out again.
+            lost == nil && changed == nil && (frameCallback == nil || MonotonicMicroseconds.now() - frameAskedAt > 1_000_000)
         }
 
         public func handle() {
