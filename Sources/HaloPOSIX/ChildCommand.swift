@@ -33,7 +33,14 @@ public final class ChildCommand {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         let errorPipe = try Self.makePipe()
-        let outputPipe = pipeOutput ? try Self.makePipe() : nil
+        var outputPipe: (read: Int32, write: Int32)?
+        if pipeOutput {
+            do { outputPipe = try Self.makePipe() } catch {
+                close(errorPipe.read)
+                close(errorPipe.write)
+                throw error
+            }
+        }
         posix_spawn_file_actions_adddup2(&actions, errorPipe.write, 2)
         if let outputPipe { posix_spawn_file_actions_adddup2(&actions, outputPipe.write, 1) }
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
@@ -52,11 +59,14 @@ public final class ChildCommand {
         output = outputPipe.map { Descriptor(owning: $0.read) }
     }
 
-    /// A pipe whose reading end is non-blocking and not inherited; the child gets the writing end.
+    /// A pipe whose reading end is non-blocking. Neither end is inherited as it is: the child
+    /// gets the writing end as its stream (dup2 clears close-on-exec on the copy), and nothing
+    /// it starts keeps the pipe open after it ends.
     static func makePipe() throws(SystemError) -> (read: Int32, write: Int32) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw SystemError("pipe") }
         _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
         _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
         return (ends[0], ends[1])
     }
@@ -65,7 +75,8 @@ public final class ChildCommand {
     public func wait() -> Ending {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { return .exited(127) }
+            // ECHILD: someone set SIGCHLD to be ignored and the kernel reaped it; its status is lost.
+            if errno != EINTR { return .exited(255) }
         }
         // The <sys/wait.h> macros do not reach Swift: WIFEXITED is a zero signal number.
         let signal = status & 0x7F

@@ -23,10 +23,10 @@ enum WrapCommand {
         var id = "wrap-\(getpid())"
         var label: String?
         var total: UInt64?
-        /// Whether the command's standard output is read too; nil: when a person or a log
-        /// reads it (a terminal, the journal's socket), not when it is data (a file, a device,
-        /// a pipe).
-        var readOutput: Bool?
+        /// Which of the command's streams are read for percentages; nil: standard error, and
+        /// standard output when a person or a log reads it (a terminal, the journal's socket),
+        /// not when it is data (a file, a device, a pipe).
+        var read: (output: Bool, errors: Bool)?
         var command: [String] = []
     }
 
@@ -45,14 +45,25 @@ enum WrapCommand {
         indicator.send("show \(o.id) circular label=\(quoted(label))")
         // Standard output is read only when a person or a log reads it (or when asked): data
         // sent to a file, a device or a pipe passes untouched and unread.
+        let read = o.read ?? (outputIsRead, true)
         let child: ChildCommand
-        do { child = try ChildCommand(o.command, pipeOutput: o.readOutput ?? outputIsRead) } catch {
+        do { child = try ChildCommand(o.command, pipeOutput: read.output) } catch {
             indicator.send("fail \(o.id) \(quoted("\(label) could not start"))")
             throw CLIError("cannot run \(o.command[0]): \(error.description)", status: 127)
         }
-        var progress = CommandProgress(totalBytes: o.total)
-        forward(child, &progress) { indicator.send("progress \(o.id) \($0)%") }
-        if let last = progress.finish() { indicator.send("progress \(o.id) \(last)%") }
+        // A signal to wrap is the command's: it ends, and the indicator says how.
+        wrappedChild = child.pid
+        for s in [SIGINT, SIGTERM, SIGHUP] { signal(s, forwardSignal) }
+        // One reader a stream, so that half a line of one is not joined to the other's.
+        var readers = [CommandProgress(totalBytes: o.total), CommandProgress(totalBytes: o.total)]
+        var shown = -1
+        func report(_ p: Int?) {
+            guard let p, p > shown else { return }
+            shown = p
+            indicator.send("progress \(o.id) \(p)%")
+        }
+        forward(child, scanning: (read.output, read.errors)) { stream, bytes in report(readers[stream].feed(bytes)) }
+        for i in readers.indices { report(readers[i].finish()) }
         let ending = child.wait()
         switch ending {
         case .exited(0): indicator.send("succeed \(o.id) \(quoted("\(label): done"))")
@@ -79,9 +90,9 @@ enum WrapCommand {
                 o.id = value
             case "--label": o.label = value
             case "--read":
-                let choices = ["stdout": true, "both": true, "stderr": false]
-                guard let output = choices[value] else { throw CLIError("--read takes stdout, stderr or both, not '\(value)'", status: 2) }
-                o.readOutput = output
+                let choices = ["stdout": (true, false), "stderr": (false, true), "both": (true, true)]
+                guard let streams = choices[value] else { throw CLIError("--read takes stdout, stderr or both, not '\(value)'", status: 2) }
+                o.read = streams
             case "--total":
                 guard let n = UInt64(value), n > 0 else {
                     throw CLIError("--total takes the bytes the command copies, a whole number above 0, not '\(value)'", status: 2)
@@ -96,9 +107,9 @@ enum WrapCommand {
         return o
     }
 
-    /// Copies the command's output to this process's own until both pipes close, handing
-    /// each piece to `progress` and each new percentage to `report`.
-    static func forward(_ child: ChildCommand, _ progress: inout CommandProgress, report: (Int) -> Void) {
+    /// Copies the command's output to this process's own until its pipes close, handing each
+    /// piece of a stream that is `scanning` to `read` (0: standard output, 1: standard error).
+    static func forward(_ child: ChildCommand, scanning: (output: Bool, errors: Bool), read: (Int, ArraySlice<UInt8>) -> Void) {
         var open: [(Descriptor, Int32)] = [(child.errors, 2)]
         if let output = child.output { open.append((output, 1)) }
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
@@ -117,7 +128,7 @@ enum WrapCommand {
                     continue
                 }
                 chunk.withUnsafeBytes { raw in writeAll(to, UnsafeRawBufferPointer(rebasing: raw[0..<n])) }
-                if let p = progress.feed(chunk[0..<n]) { report(p) }
+                if to == 1 ? scanning.output : scanning.errors { read(to == 1 ? 0 : 1, chunk[0..<n]) }
                 still.append((pipe, to))
             }
             open = still
@@ -182,4 +193,12 @@ final class WrapIndicator {
         reader = nil
         Console.error("halo wrap: \(why); the command runs on")
     }
+}
+
+/// The wrapped command, for the signal handler: 0 until it has started.
+nonisolated(unsafe) var wrappedChild: pid_t = 0
+
+/// Passes a signal sent to `halo wrap` on to its command (kill is safe in a signal handler).
+let forwardSignal: @convention(c) (Int32) -> Void = { signal in
+    if wrappedChild > 0 { kill(wrappedChild, signal) }
 }
