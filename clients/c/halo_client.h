@@ -55,6 +55,7 @@ typedef struct halo_client {
     int fd;
     int timeout_ms;
     size_t used;
+    int skipping; /* the rest of a line longer than `input` is being dropped */
     char input[HALO_LONGEST_LINE];
     char line[HALO_LONGEST_LINE];
     char reply[HALO_LONGEST_LINE];
@@ -156,6 +157,12 @@ int halo_status_of(const char *reply) {
 static int halo_read_line(halo_client *c, char *out, size_t size, int timeout_ms) {
     for (;;) {
         char *end = (char *)memchr(c->input, '\n', c->used);
+        if (end != NULL && c->skipping) {
+            c->used -= (size_t)(end - c->input) + 1;
+            memmove(c->input, end + 1, c->used);
+            c->skipping = 0;
+            continue;
+        }
         if (end != NULL) {
             size_t length = (size_t)(end - c->input), kept = length < size - 1 ? length : size - 1;
             memcpy(out, c->input, kept);
@@ -164,7 +171,12 @@ static int halo_read_line(halo_client *c, char *out, size_t size, int timeout_ms
             memmove(c->input, end + 1, c->used);
             return 1;
         }
-        if (c->used == sizeof c->input) c->used = 0; /* a line longer than any reply: dropped */
+        if (c->skipping && end == NULL) c->used = 0;
+        if (c->used == sizeof c->input) {
+            /* A line longer than any reply: dropped, up to its end. */
+            c->used = 0;
+            c->skipping = 1;
+        }
         {
             struct pollfd p;
             ssize_t n;
@@ -203,6 +215,10 @@ static int halo_is_reply(const char *line) { return strncmp(line, "ok", 2) == 0 
 
 int halo_send(halo_client *c, const char *text) {
     size_t length = strlen(text), sent = 0;
+    if (c->fd < 0) {
+        errno = ENOTCONN;
+        return HALO_E_IO;
+    }
     if (length + 1 > sizeof c->line) {
         snprintf(c->reply, sizeof c->reply, "error too-long: the line is %zu bytes; the daemon takes %d", length + 1, HALO_LONGEST_LINE);
         return HALO_E_TOO_LONG;
@@ -220,6 +236,8 @@ int halo_send(halo_client *c, const char *text) {
     for (;;) {
         int got = halo_read_line(c, c->reply, sizeof c->reply, c->timeout_ms);
         if (got == 0) {
+            /* A late reply would be taken for the next command's: the connection is done. */
+            halo_close(c);
             errno = ETIMEDOUT;
             return HALO_E_IO;
         }
@@ -267,40 +285,63 @@ static int halo_send_with(halo_client *c, const char *head, const char *text, co
     return halo_send(c, c->line);
 }
 
+/* An id or kind that does not fit is refused rather than cut: cut, it would name another. */
+static int halo_fits(const char *word, size_t most) { return strlen(word) <= most; }
+
+/* A value from 0 to 1 written with a point, whatever LC_NUMERIC says (a Qt app's German
+ * locale would write a comma, which the daemon refuses); 0 when it is not a number. */
+static int halo_decimal(char *out, size_t size, double value) {
+    long scaled;
+    if (!(value >= 0 && value <= 1000)) return 0;
+    scaled = (long)(value * 10000.0 + 0.5);
+    snprintf(out, size, "%ld.%04ld", scaled / 10000, scaled % 10000);
+    return 1;
+}
+
 int halo_show(halo_client *c, const char *id, const char *kind, const char *label, double value) {
-    char head[192], tail[48] = "";
-    if (snprintf(head, sizeof head, "show %.64s %.16s%s", id, kind, label ? " label=" : "") >= (int)sizeof head) return HALO_E_TOO_LONG;
-    if (value >= 0) snprintf(tail, sizeof tail, " value=%.4f", value);
+    char head[192], tail[48] = "", number[32];
+    if (!halo_fits(id, 64) || !halo_fits(kind, 16)) return HALO_E_TOO_LONG;
+    snprintf(head, sizeof head, "show %s %s%s", id, kind, label ? " label=" : "");
+    if (value >= 0 || value != value) {
+        if (!halo_decimal(number, sizeof number, value)) return HALO_E_OUT_OF_RANGE;
+        snprintf(tail, sizeof tail, " value=%s", number);
+    }
     return halo_send_with(c, head, label, tail);
 }
 
 int halo_progress(halo_client *c, const char *id, double value) {
-    char line[128];
-    snprintf(line, sizeof line, "progress %.64s %.4f", id, value);
+    char line[128], number[32];
+    if (!halo_fits(id, 64)) return HALO_E_TOO_LONG;
+    if (!halo_decimal(number, sizeof number, value)) return HALO_E_OUT_OF_RANGE;
+    snprintf(line, sizeof line, "progress %s %s", id, number);
     return halo_send(c, line);
 }
 
 int halo_label(halo_client *c, const char *id, const char *label) {
     char head[96];
-    snprintf(head, sizeof head, "label %.64s ", id);
+    if (!halo_fits(id, 64)) return HALO_E_TOO_LONG;
+    snprintf(head, sizeof head, "label %s ", id);
     return halo_send_with(c, head, label, "");
 }
 
 int halo_succeed(halo_client *c, const char *id, const char *label) {
     char head[96];
-    snprintf(head, sizeof head, "succeed %.64s ", id);
+    if (!halo_fits(id, 64)) return HALO_E_TOO_LONG;
+    snprintf(head, sizeof head, "succeed %s ", id);
     return halo_send_with(c, head, label, "");
 }
 
 int halo_fail(halo_client *c, const char *id, const char *label) {
     char head[96];
-    snprintf(head, sizeof head, "fail %.64s ", id);
+    if (!halo_fits(id, 64)) return HALO_E_TOO_LONG;
+    snprintf(head, sizeof head, "fail %s ", id);
     return halo_send_with(c, head, label, "");
 }
 
 int halo_dismiss(halo_client *c, const char *id) {
     char line[96];
-    snprintf(line, sizeof line, "dismiss %.64s", id);
+    if (!halo_fits(id, 64)) return HALO_E_TOO_LONG;
+    snprintf(line, sizeof line, "dismiss %s", id);
     return halo_send(c, line);
 }
 

@@ -3,6 +3,7 @@
  * with every warning an error; run by HaloCommandTests' CClientTests. */
 #define HALO_CLIENT_IMPLEMENTATION
 #include "../halo_client.h"
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -35,6 +36,9 @@ int main(int argc, char **argv) {
     long_label[sizeof long_label - 1] = '\0';
     CHECK(halo_toast(&halo, long_label) == HALO_E_INVALID);
     CHECK(halo_send(&halo, "frobnicate") == HALO_E_UNKNOWN_COMMAND);
+    /* Refused before sending: an id that would be cut, a value that is no number. */
+    CHECK(halo_progress(&halo, "an-id-far-too-long-to-be-sent-whole-because-it-would-be-cut-and-name-another", 0.5) == HALO_E_TOO_LONG);
+    CHECK(halo_progress(&halo, "job", NAN) == HALO_E_OUT_OF_RANGE);
     CHECK(halo_show(&halo, "stop", "circular", "Working", 0.3) == HALO_OK);
     CHECK(halo_send(&halo, "show tap circular label=\"Tap me\" value=0.3 cancellable=yes") == HALO_OK);
     usleep(800000); /* past the board's show delay: the stop icon is on the screen */

@@ -6,6 +6,8 @@ control language (``halo help control``) and waits for its reply; a reply that i
 raises the ``HaloError`` subclass named after its code.
 """
 
+import math
+import select
 import socket
 from collections import deque
 from typing import Deque, Dict, Iterator, Optional, Type, Union
@@ -98,7 +100,10 @@ def _value(value: Union[float, int, str]) -> str:
         return value
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise TypeError("a progress value is a number from 0 to 1, or a string such as '40%'")
-    return repr(float(value))
+    if not math.isfinite(value):
+        raise ValueError("a progress value is a number from 0 to 1, not %r" % value)
+    # Plain digits, whatever the value's size: the daemon reads no exponent.
+    return ("%.6f" % value).rstrip("0").rstrip(".") or "0"
 
 
 class Client:
@@ -108,6 +113,7 @@ class Client:
     def __init__(self, path: str = DEFAULT_SOCKET, timeout: float = 5.0):
         self.path = path
         self._socket = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.timeout = timeout
         self._socket.settimeout(timeout)
         try:
             self._socket.connect(path)
@@ -133,7 +139,11 @@ class Client:
             try:
                 chunk = self._socket.recv(4096)
             except socket.timeout:
-                raise ConnectionLost("the daemon did not answer in time") from None
+                # A late reply would be taken for the next command's: the connection is done.
+                self.close()
+                raise ConnectionLost("the daemon did not answer in time; the connection is closed") from None
+            except OSError as error:
+                raise ConnectionLost("lost the daemon: %s" % error) from None
             if not chunk:
                 raise ConnectionLost("the daemon closed the connection")
             self._buffer += chunk
@@ -224,7 +234,11 @@ class Client:
         while True:
             while self._events:
                 yield self._events.popleft()
-            self._socket.settimeout(timeout)
+            if self._socket.fileno() < 0:
+                return
+            ready = select.select([self._socket], [], [], timeout)[0] if b"\n" not in self._buffer else True
+            if not ready:
+                return
             try:
                 line = self._line()
             except ConnectionLost:
