@@ -79,7 +79,10 @@ let package = Package(
         // Layer 3, HaloBackends: hardware backends behind HaloHAL's protocols (DRM, fbdev, a Wayland overlay, SPI, GPIO, LED class).
         .target(
             name: "HaloBackends",
-            dependencies: ["HaloHAL", "HaloRender", "HaloPOSIX", "CLinux", "CDRM", "CGPIOD", "CWayland", "CWaylandProtocols"],
+            // The C libraries' link flags come in the reverse of this order, each with its
+            // pkg-config libdir: libgpiod's goes first, so that .ci/gpiod2's libgpiod 2 is found
+            // before the system's 1.6 in /usr/lib.
+            dependencies: ["HaloHAL", "HaloRender", "HaloPOSIX", "CLinux", "CWayland", "CWaylandProtocols", "CDRM", "CGPIOD"],
             swiftSettings: knownConformances),
         // Layer 4, HaloMock: the mock backend (memory display, LED recorder, PNG output, the demo gallery).
         .target(name: "HaloMock", dependencies: ["HaloEngine", "HaloHAL", "HaloRender", "CZlib"]),
