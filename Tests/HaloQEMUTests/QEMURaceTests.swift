@@ -66,6 +66,7 @@ struct QEMURaceTests {
         grep 'halo start' /run/halo/initramfs.log 2>/dev/null | while read -r line; do echo "REPORT phase $line" >&3; done
         grep -E 'sched_process_exec|sched_process_exit|sys_ioctl' /sys/kernel/tracing/trace | while read -r line; do echo "REPORT trace $line" >&3; done
         echo END >&3
+        read -r -t 5 answer <&3
         poweroff -f 2>/dev/null || reboot -f
 
         """

@@ -46,6 +46,7 @@ enum GuestRoot {
             report gone $([ -e /proc/$splash ] && echo no || echo yes)
             report log $(tr '\\n' '|' < /run/halo/initramfs.log)
             echo END >&3
+            read -r -t 5 answer <&3
             sync
             poweroff -f
 

@@ -72,6 +72,8 @@ struct QEMUMachine {
                 outcome.reports.append(String(line.dropFirst(7)))
             } else if line == "END" {
                 outcome.finished = true
+                // Everything before END has been read: the guest may power off now.
+                try? channel.write("ok\n")
                 break
             }
         }
