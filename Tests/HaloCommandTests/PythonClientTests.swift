@@ -3,13 +3,16 @@ import Foundation
 import HaloTestSupport
 import Testing
 
+/// Whether Debian's python3 is there (a constant: Swift 6.0 crashes on some expressions in a trait).
+let debianPythonInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+
 /// The Python client (clients/python) as a user gets it: installed by Debian's pip from the
 /// folder, with no network, then its own unittest suite run by Debian's python3 against the
 /// `halo` these tests built (a real daemon on the mock display).
 @Suite(
     "the Python client, pip-installed from its folder, against a real halo run (Debian's python3 and pip)",
     .enabled(
-        if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3"),
+        if: debianPythonInstalled,
         "needs Debian's python3 (Debian: python3 python3-pip python3-setuptools); CI's main lane installs it"))
 struct PythonClientTests {
     @Test("pip install of clients/python works offline, and the client's tests pass against the daemon")
