@@ -47,11 +47,10 @@ public enum DaemonLauncher {
         case .wayland(let overlay):
             // A compositor owns the screen and the console: Halo only draws over its apps.
             let daemon = try DaemonAssembly(options, display: overlay, described: "Wayland overlay on \(overlay.described)")
-            if let input = overlay.input { daemon.attach(input) }
             let reconnect = OverlayReconnect(
                 server: daemon.server, socket: options.board.display.waylandSocket, output: options.board.display.waylandOutput,
                 attach: daemon.attach, detach: daemon.detach)
-            reconnect.follow(overlay)
+            reconnect.follow(overlay, joiningInput: true)
             daemon.server.watch(reconnect)
             daemon.run()
         case .headless:

@@ -46,11 +46,19 @@ final class OverlayReconnect: EventSource {
         self.detach = detach
     }
 
-    /// Follows `overlay`, the one drawn on now, whose touches `attach` has joined.
-    func follow(_ overlay: WaylandOverlay) {
+    /// Follows `overlay`, the one drawn on now; with `joiningInput`, also joins its touches
+    /// (the first overlay, whose screen the daemon was made with).
+    func follow(_ overlay: WaylandOverlay, joiningInput: Bool = false) {
         self.overlay = overlay
-        attached = overlay.input
         overlay.onChange = { [unowned self] in self.pending = $0 }
+        if joiningInput { join(overlay.input) }
+    }
+
+    /// Joins `input` to the router instead of the touches joined before.
+    func join(_ input: WaylandSeatInput?) {
+        if let attached { detach(attached) }
+        attached = input
+        if let input { attach(input) }
     }
 
     var descriptor: Int32 { -1 }
@@ -64,8 +72,7 @@ final class OverlayReconnect: EventSource {
             case .resized:
                 if let overlay { show(overlay) }
             case .lost(let error):
-                if let attached { detach(attached) }
-                attached = nil
+                join(nil)
                 overlay = nil
                 server.moveScreen(to: nil, named: "the compositor comes back")
                 server.report("screen", "\(error.description); Halo tries again, every 8 s at most")
@@ -98,8 +105,6 @@ final class OverlayReconnect: EventSource {
         let engine = server.engine
         engine.resize(screenWidth: overlay.width, screenHeight: overlay.height, at: MonotonicClock.now())
         server.moveScreen(to: Screen(engine: engine, display: overlay), named: "Wayland overlay on \(overlay.described)")
-        if let attached { detach(attached) }
-        attached = overlay.input
-        if let input = overlay.input { attach(input) }
+        join(overlay.input)
     }
 }
