@@ -57,7 +57,10 @@ public enum StartFrameRehearsal {
         // The daemon's readiness is not this command's: no READY=1 to a service manager.
         unsetenv("NOTIFY_SOCKET")
         if o.servesPlymouth {
-            do { o.plymouthListener = try AbstractSocketListener(name: "halo-first-frame-\(getpid())") } catch {
+            // Named after the private folder, which mkdtemp made unique: two rehearsals in one
+            // process (the tests run them side by side) must not take the same name.
+            let name = "halo-first-frame-" + (dir.split(separator: "/").last.map(String.init) ?? "\(getpid())")
+            do { o.plymouthListener = try AbstractSocketListener(name: name) } catch {
                 throw SetupError(error.description)
             }
         }
