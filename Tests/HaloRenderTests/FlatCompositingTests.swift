@@ -280,8 +280,17 @@ struct FlatCompositingTests {
                 }
             }
             let covered = tiles.rects.reduce(Int64(0)) { $0 + $1.area }
-            let free = tiles.uncovered(in: whole).reduce(Int64(0)) { $0 + $1.area }
+            var free: Int64 = 0
+            var parts: [IntRect] = []
+            tiles.forEachUncovered(in: whole) { part in
+                free += part.area
+                parts.append(part)
+            }
             #expect(covered + free == whole.area)
+            for i in parts.indices {
+                for j in parts.indices where j > i { #expect(!parts[i].intersects(parts[j])) }
+                for t in tiles.rects { #expect(!parts[i].intersects(t)) }
+            }
         }
     }
 }

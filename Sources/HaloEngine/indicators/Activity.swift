@@ -115,13 +115,15 @@ struct Activity {
 
     /// The moment after `now` at which this activity's picture next changes by itself.
     func nextChange(after now: Instant) -> Instant? {
-        var candidates: [Instant] = []
-        if now < visibleFrom { candidates.append(visibleFrom) }
-        if let removeAt, now < removeAt { candidates.append(removeAt) }
-        if let leaseEnds, removeAt == nil, now < leaseEnds { candidates.append(leaseEnds) }
+        // The soonest so far, kept as it goes: a list of candidates would be allocated every frame.
+        var soonest: Instant? = nil
+        func consider(_ t: Instant) { soonest = min(soonest ?? t, t) }
+        if now < visibleFrom { consider(visibleFrom) }
+        if let removeAt, now < removeAt { consider(removeAt) }
+        if let leaseEnds, removeAt == nil, now < leaseEnds { consider(leaseEnds) }
         if let request {
-            if let act = request.actAt, now < act { candidates.append(act) }
-            if now < request.forgetAt { candidates.append(request.forgetAt) }
+            if let act = request.actAt, now < act { consider(act) }
+            if now < request.forgetAt { consider(request.forgetAt) }
         }
         if outcome == nil && isVisible(at: now) || now < visibleFrom {
             switch progress {
@@ -137,6 +139,6 @@ struct Activity {
                 if let s = switchFrom, now - s.at < Activity.switchGlide && motion == .full { return now }
             }
         }
-        return candidates.min()
+        return soonest
     }
 }

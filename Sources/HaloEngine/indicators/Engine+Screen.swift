@@ -17,6 +17,16 @@ extension Engine {
         centreGlide.from = centreGlide.to
     }
 
+    /// `layers(at:)` built in the room of `list`, which the caller drew from before and no one
+    /// else holds: a frame then allocates nothing for its list of layers (libhalo).
+    public func layers(at now: Instant, into list: inout [Layer]) {
+        expire(at: now)
+        var builder = SceneBuilder(engine: self, now: now)
+        swap(&builder.layers, &list)
+        builder.layers.removeAll(keepingCapacity: true)
+        list = builder.build()
+    }
+
     /// Scales and places the theme's pictures for the screen, once, not per frame: again only
     /// when what they depend on changed.
     func placePictures() {

@@ -6,10 +6,17 @@ import HaloRender
 /// the time and draw the layers, so the same engine runs a daemon, a replay or a test.
 public final class Engine {
     // Read many times a frame, from the one thread that owns the engine: unchecked at run time.
-    @exclusivity(unchecked) public internal(set) var screenWidth: Int32
-    @exclusivity(unchecked) public internal(set) var screenHeight: Int32
+    @exclusivity(unchecked) public internal(set) var screenWidth: Int32 {
+        didSet { layoutRevision &+= 1 }
+    }
+    @exclusivity(unchecked) public internal(set) var screenHeight: Int32 {
+        didSet { layoutRevision &+= 1 }
+    }
     @exclusivity(unchecked) public var theme: Theme {
-        didSet { placePictures() }
+        didSet {
+            layoutRevision &+= 1
+            placePictures()
+        }
     }
     /// The theme's pictures scaled and placed for this screen (`ThemePictures`).
     @exclusivity(unchecked) var pictures = ThemePictures()
@@ -17,11 +24,20 @@ public final class Engine {
         didSet { for i in activities.indices { activities[i].motion = policy.motion } }
     }
     private(set) var text: TextRasterizer
-    private(set) var labels: LabelCache
+    private(set) var labels: LabelCache {
+        didSet { layoutRevision &+= 1 }
+    }
 
     // The engine belongs to one thread and none of its methods calls back into another's
     // access of these: the run-time exclusivity checks, several on every frame, buy nothing.
-    @exclusivity(unchecked) var activities: [Activity] = []
+    @exclusivity(unchecked) var activities: [Activity] = [] {
+        didSet { layoutRevision &+= 1 }
+    }
+    /// Counts the changes to what the centre's arrangement follows from: the activities, the
+    /// screen, the theme and the font (`ArrangementMemo`).
+    @exclusivity(unchecked) var layoutRevision: UInt64 = 0
+    @exclusivity(unchecked) var arrangementMemo = ArrangementMemo()
+    @exclusivity(unchecked) var sceneScratch = SceneScratch()
     @exclusivity(unchecked) var toasts = ToastQueue()
     /// Kinds of every id seen, so an activity cannot change kind even after it ended.
     var kinds: [String: IndicatorKind] = [:]

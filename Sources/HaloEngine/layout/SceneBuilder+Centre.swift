@@ -13,9 +13,21 @@ extension SceneBuilder {
         sharesCentre(a) || (a.region == nil && (a.placement == .top || a.placement == .bottom))
     }
 
-    /// Works out `arrangement` and `edgeSerials`. The usual frame, with one centred indicator
-    /// that fits, costs a count.
+    /// Works out `arrangement`, `edgeSerials` and `edgeLabels`, or takes them from the last
+    /// frame when nothing they follow from changed.
     mutating func arrange(_ visible: [Activity]) {
+        if engine.arrangementMemo.holds(visible, revision: engine.layoutRevision) {
+            let kept = engine.arrangementMemo.kept
+            (arrangement, edgeSerials, edgeLabels) = (kept.arrangement, kept.edges, kept.edgeLabels)
+            return
+        }
+        arrangeAnew(visible)
+        let kept = ArrangementMemo.Kept(arrangement: arrangement, edges: edgeSerials, edgeLabels: edgeLabels)
+        engine.arrangementMemo.keep(visible, revision: engine.layoutRevision, kept)
+    }
+
+    /// `arrange` worked out. The usual frame, with one centred indicator that fits, costs a count.
+    mutating func arrangeAnew(_ visible: [Activity]) {
         // Fields read in place, not activities copied: a copy retains and releases every string
         // in it, and this runs every frame.
         var count = 0, single = 0, others = false

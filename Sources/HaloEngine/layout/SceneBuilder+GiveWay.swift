@@ -32,10 +32,14 @@ extension SceneBuilder {
     /// growing to full size. In such a frame, a picture that would overlap one that ranks before
     /// it is left out until the way is clear, so that no two ever overlap. At rest this only
     /// happens with a theme too big for its screen (a network corner reaching the middle).
-    mutating func giveWay(_ movers: [Mover]) {
+    mutating func giveWay(_ movers: inout [Mover]) {
         var kept: [IntRect] = []
+        swap(&kept, &engine.sceneScratch.boxes)
+        kept.removeAll(keepingCapacity: true)
+        defer { engine.sceneScratch.boxes = kept }
         var dropped: [Range<Int>] = []
-        for m in movers.sorted(by: { ($0.rank, $0.serial) < ($1.rank, $1.serial) }) {
+        movers.sort { ($0.rank, $0.serial) < ($1.rank, $1.serial) }
+        for m in movers {
             var box = IntRect.empty
             for i in m.layers { box = box.union(layers[i].drawable.bounds) }
             if box.isEmpty { continue }

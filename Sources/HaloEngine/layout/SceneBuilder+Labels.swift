@@ -9,7 +9,7 @@ extension SceneBuilder {
         // The value ends a label; with no label it shows only when asked for (show-value=yes).
         if a.outcome == nil, case .determinate(let v, _, _) = a.progress, a.showValue ?? (a.label != nil) { value = v.text }
         switch (a.label, value) {
-        case (let l?, let v?): return l + " " + v
+        case (let l?, let v?): return engine.labels.joined(l, v)
         case (let l?, nil): return l
         case (nil, let v?): return v
         case (nil, nil): return nil

@@ -6,10 +6,11 @@ import HaloRender
 extension SceneBuilder {
     var lineHeight: Int32 { engine.labels.lineHeight(size: theme.fontSize) }
 
-    /// `a`'s label laid out in a width and a number of lines, for the layouts' `lines`.
-    func labelLines(_ a: Activity) -> (Int32, Int) -> [String] {
-        let text = labelText(a) ?? ""
-        return { width, maxLines in engine.labels.layout(text, size: theme.fontSize, maxWidth: width, maxLines: maxLines).lines }
+    /// `a`'s label laid out in `width` and at most `maxLines` lines, for the layouts' `lines`.
+    /// Called from a closure written at each call, not returned as one: a returned closure
+    /// holds its captures on the heap, every frame.
+    func labelLines(_ a: Activity, width: Int32, maxLines: Int) -> [String] {
+        engine.labels.layout(labelText(a) ?? "", size: theme.fontSize, maxWidth: width, maxLines: maxLines).lines
     }
 
     /// Where `a` goes, for every placement but the centre and the toast (whose box the
@@ -22,7 +23,7 @@ extension SceneBuilder {
             return InlineLayout.place(
                 a.kind, actionIcon: a.showsActionIcon, hasLabel: labelText(a) != nil, in: region, theme: theme,
                 lineHeight: lineHeight,
-                lines: labelLines(a))
+                lines: { labelLines(a, width: $0, maxLines: $1) })
         case .dialog?:
             let lines =
                 labelText(a).map { layoutLines($0, size: theme.fontSize, maxWidth: TextRoom.width(.checkout, theme, screenWidth: width)) }
@@ -40,7 +41,7 @@ extension SceneBuilder {
         return EdgeLayout.place(
             atTop: a.placement == .top, hasLabel: labelText(a) != nil && (edgeLabels || a.region != nil), in: area,
             onScreen: a.region == nil, theme: theme, lineHeight: lineHeight,
-            lines: labelLines(a))
+            lines: { labelLines(a, width: $0, maxLines: $1) })
     }
 
     /// Why `a`'s label is not drawn, for the engine's warning: nil when it is, or has none.
@@ -84,7 +85,7 @@ extension SceneBuilder {
         let placed = ProgressToastLayout.place(
             actionIcon: a.showsActionIcon, hasLabel: labelText(a) != nil, maxLines: ProgressToastLayout.labelLines(a),
             in: box,
-            theme: theme, lineHeight: lineHeight, lines: labelLines(a))
+            theme: theme, lineHeight: lineHeight, lines: { labelLines(a, width: $0, maxLines: $1) })
         addPlaced(a, placed, textColor: theme.toastText, base + .inner)
     }
 

@@ -31,7 +31,11 @@ struct SceneBuilder {
         // Most frames show every activity: the engine's own array then serves, uncopied.
         let all = engine.activities
         var visible = all.allSatisfy { $0.isVisible(at: now) } ? all : all.filter { $0.isVisible(at: now) }
-        if visible.count > 1 { visible.sort { ($0.layer, $0.serial) < ($1.layer, $1.serial) } }
+        // Sorted only when out of order: sorting the engine's own array would copy it.
+        let order = { (a: Activity, b: Activity) in (a.layer, a.serial) < (b.layer, b.serial) }
+        if visible.count > 1 && visible.indices.dropFirst().contains(where: { order(visible[$0], visible[$0 - 1]) }) {
+            visible.sort(by: order)
+        }
         arrange(visible)
         // One modal at a time: the newest, which the sort put last; the others wait under it.
         let last = visible.count - 1
@@ -40,6 +44,8 @@ struct SceneBuilder {
         // With more than one activity: each picture's layers, to keep them apart (`giveWay`).
         let apart = visible.count > 1
         var movers: [Mover] = []
+        swap(&movers, &engine.sceneScratch.movers)
+        movers.removeAll(keepingCapacity: true)
         var toastDone = false, moreDone = false
         if !engine.overlayFades.isEmpty { addOverlayFades(onTop: false) }
         for a in visible {
@@ -82,7 +88,8 @@ struct SceneBuilder {
         }
         if !toastDone { addToast() }
         if !engine.overlayFades.isEmpty { addOverlayFades(onTop: true) }
-        if movers.count > 1 { giveWay(movers) }
+        if movers.count > 1 { giveWay(&movers) }
+        engine.sceneScratch.movers = movers
         addInputOnTop()
         return layers
     }

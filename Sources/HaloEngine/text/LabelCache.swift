@@ -33,6 +33,7 @@ final class LabelCache {
         layouts.entries.reserveCapacity(LabelCache.capacity)
         recentMasks.reserveCapacity(LabelCache.recentCount)
         recentLayouts.reserveCapacity(LabelCache.recentCount)
+        joins.reserveCapacity(LabelCache.joinCount)
     }
 
     /// The last few lookups, checked before the dictionaries: a frame asks again for the
@@ -71,6 +72,21 @@ final class LabelCache {
         if recentLayouts.count >= LabelCache.recentCount { recentLayouts.removeFirst() }
         recentLayouts.append((key, r))
         return r
+    }
+
+    /// Labels joined with their values ("Uploading photos 40%"), the latest first. Joined anew
+    /// every frame, a label longer than a small string's 15 bytes would allocate each time.
+    var joins: [(label: String, value: String, joined: String)] = []
+    /// Room for every activity's label on screen at once, and a few more.
+    static let joinCount = 16
+
+    /// `label` and `value` as one line, from `joins` when they were joined lately.
+    func joined(_ label: String, _ value: String) -> String {
+        if let hit = joins.first(where: { $0.label == label && $0.value == value }) { return hit.joined }
+        let line = label + " " + value
+        if joins.count >= LabelCache.joinCount { joins.removeLast() }
+        joins.insert((label, value, line), at: 0)
+        return line
     }
 
     func width(_ line: String, size: Int32) -> Int32 { text.width(of: line, size: size) }

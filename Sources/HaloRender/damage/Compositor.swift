@@ -13,6 +13,10 @@ public struct Compositor {
     public private(set) var lastPixelsTouched: Int64 = 0
     /// The radial shapes of the rings drawn lately, so animating a ring costs only its arc.
     public let ringProfiles = RingProfileCache()
+    /// The last frame's damage list, emptied and filled again: its room is allocated once.
+    var recycledDamage = DamageList()
+    /// The flat parts' lists, kept for their room likewise.
+    var recycledTiles = FlatTiles(.empty, 0)
 
     public init(background: Color) {
         self.background = background
@@ -41,12 +45,13 @@ public struct Compositor {
     /// Draws `layers` over what was last shown and returns the damage in logical coordinates.
     @discardableResult
     public mutating func render<Layout>(_ layers: [Layer], into canvas: Canvas<Layout>) -> DamageList {
-        var damage: DamageList
+        var damage = DamageList()
+        swap(&damage, &recycledDamage)
+        damage.removeAll()
         if let shown {
-            damage = LayerDiff.damage(from: shown, to: layers)
+            LayerDiff.addDamage(from: shown, to: layers, into: &damage)
             damage.clip(to: canvas.bounds)
         } else {
-            damage = DamageList()
             damage.add(canvas.bounds)
         }
         // Most frames have no translucent fill or box at all: then no rectangle needs flat parts.
@@ -54,10 +59,11 @@ public struct Compositor {
         for rect in damage.rects { redraw(rect, layers, canvas, translucent: translucent) }
         shown = layers
         lastPixelsTouched = damage.area
+        recycledDamage = damage
         return damage
     }
 
-    func redraw<Layout>(_ rect: IntRect, _ layers: [Layer], _ canvas: Canvas<Layout>, translucent: Bool) {
+    mutating func redraw<Layout>(_ rect: IntRect, _ layers: [Layer], _ canvas: Canvas<Layout>, translucent: Bool) {
         // The topmost layer that hides everything below the rectangle is where drawing starts.
         var first = 0
         var i = layers.count - 1
@@ -98,15 +104,16 @@ public struct Compositor {
         }
         var tiles: FlatTiles
         if i >= 0, let colour = layers[i].drawable.solidColor {
-            tiles = FlatTiles(rect, Layout.pack(colour))
+            tiles = FlatTiles(rect, Layout.pack(colour), reusing: &recycledTiles)
             first = i + 1
         } else {
-            tiles = FlatTiles(rect, Layout.packBackground(background))
+            tiles = FlatTiles(rect, Layout.packBackground(background), reusing: &recycledTiles)
         }
         for j in first..<layers.count where layers[j].drawable.bounds.intersects(rect) {
             compose(layers[j].drawable, rect, &tiles, canvas)
         }
         tiles.write(rect, into: canvas)
+        tiles.giveBack(to: &recycledTiles)
     }
 
     /// From this many pixels on, a mask over one colour pays for its table of 255 blends.
@@ -136,7 +143,7 @@ public struct Compositor {
                 tiles.set(area, Layout.pack(c))
                 return
             }
-            for part in tiles.uncovered(in: area) { fillRect(canvas, part, c, clip: part) }
+            tiles.forEachUncovered(in: area) { part in fillRect(canvas, part, c, clip: part) }
             tiles.update(area) { Paint<Layout>.blended($0, c) }
         case .roundedRect(let s) where s.strokeWidth == 0:
             let area = s.bounds.intersection(rect)
@@ -157,7 +164,7 @@ public struct Compositor {
                 if s.color.a == 255 {
                     tiles.set(band, Layout.pack(s.color))
                 } else {
-                    for part in tiles.uncovered(in: band) { drawRoundedRect(canvas, s, clip: part, profiles: ringProfiles) }
+                    tiles.forEachUncovered(in: band) { part in drawRoundedRect(canvas, s, clip: part, profiles: ringProfiles) }
                     tiles.update(band) { Paint<Layout>.blended($0, s.color) }
                 }
             }

@@ -52,8 +52,19 @@ public struct DamageList: Equatable {
     public mutating func clip(to area: IntRect) {
         // Most frames' damage already lies on screen: leave the array untouched then.
         if rects.allSatisfy({ area.contains($0) }) { return }
-        rects = rects.map { $0.intersection(area) }.filter { !$0.isEmpty }
+        // In place: a list kept from frame to frame then allocates nothing.
+        var kept = 0
+        for i in rects.indices {
+            let r = rects[i].intersection(area)
+            if r.isEmpty { continue }
+            rects[kept] = r
+            kept += 1
+        }
+        rects.removeLast(rects.count - kept)
     }
+
+    /// Empties the list but keeps its room, for the next frame's damage.
+    public mutating func removeAll() { rects.removeAll(keepingCapacity: true) }
 
     mutating func foldCheapestPair() {
         var best = (0, 1)

@@ -21,6 +21,21 @@ struct FlatTiles {
         }
     }
 
+    /// One tile, in the room of lists an earlier set of tiles gave back (`giveBack`): a
+    /// compositor that redraws every frame then allocates none.
+    init(_ rect: IntRect, _ value: UInt32, reusing room: inout FlatTiles) {
+        swap(&self, &room)
+        rects.removeAll(keepingCapacity: true)
+        values.removeAll(keepingCapacity: true)
+        if !rect.isEmpty {
+            rects.append(rect)
+            values.append(value)
+        }
+    }
+
+    /// Hands the lists' room to `room`, for the next tiles.
+    mutating func giveBack(to room: inout FlatTiles) { swap(&self, &room) }
+
     /// Every tile's part inside `r` gets `change(value)`; parts outside keep theirs.
     mutating func update(_ r: IntRect, _ change: (UInt32) -> UInt32) {
         var i = 0
@@ -110,16 +125,17 @@ struct FlatTiles {
         return covered == r.area ? value : nil
     }
 
-    /// The parts of `r` that no tile covers, as rectangles that do not overlap.
-    func uncovered(in r: IntRect) -> [IntRect] {
-        var parts = [r]
-        for t in rects where t.intersects(r) {
-            var next: [IntRect] = []
-            for p in parts { p.forEachPiece(outside: t) { next.append($0) } }
-            parts = next
-            if parts.isEmpty { break }
+    /// Each part of `r` that no tile covers, as rectangles that do not overlap: the parts
+    /// outside the first tile that meets `r`, each cut by the tiles after it in turn. No list
+    /// is made, so a frame allocates nothing here.
+    func forEachUncovered(in r: IntRect, from first: Int = 0, _ body: (IntRect) -> Void) {
+        var k = first
+        while k < rects.count && !rects[k].intersects(r) { k += 1 }
+        if k == rects.count {
+            if !r.isEmpty { body(r) }
+            return
         }
-        return parts
+        r.forEachPiece(outside: rects[k]) { forEachUncovered(in: $0, from: k + 1, body) }
     }
 }
 

@@ -6,12 +6,22 @@ public enum LayerDiff {
     static let linearSearchLimit = 16
 
     public static func damage(from old: [Layer], to new: [Layer]) -> DamageList {
-        if old.count > linearSearchLimit || new.count > linearSearchLimit { return hashedDamage(from: old, to: new) }
-        return linearDamage(from: old, to: new)
+        var damage = DamageList()
+        addDamage(from: old, to: new, into: &damage)
+        return damage
     }
 
-    static func linearDamage(from old: [Layer], to new: [Layer]) -> DamageList {
-        var damage = DamageList()
+    /// `damage(from:to:)` added to a list the caller keeps: one that held a frame's damage
+    /// before has its room already, and the frame allocates nothing for it.
+    public static func addDamage(from old: [Layer], to new: [Layer], into damage: inout DamageList) {
+        if old.count > linearSearchLimit || new.count > linearSearchLimit {
+            hashedDamage(from: old, to: new, into: &damage)
+        } else {
+            linearDamage(from: old, to: new, into: &damage)
+        }
+    }
+
+    static func linearDamage(from old: [Layer], to new: [Layer], into damage: inout DamageList) {
         // Usually a dozen layers or fewer: pairing them by a linear search is the cheapest way.
         var lastMatchedIndex = -1
         var orderChanged = false
@@ -33,12 +43,10 @@ public enum LayerDiff {
             // Rare (an activity moved in the stacking order): redraw everything that moved.
             for layer in new { damage.add(layer.drawable.bounds) }
         }
-        return damage
     }
 
     /// `damage(from:to:)` for many layers: the same pairing by key, through a table.
-    static func hashedDamage(from old: [Layer], to new: [Layer]) -> DamageList {
-        var damage = DamageList()
+    static func hashedDamage(from old: [Layer], to new: [Layer], into damage: inout DamageList) {
         let oldIndex = LayerKeyTable(old), newIndex = LayerKeyTable(new)
         var lastMatchedIndex = -1
         var orderChanged = false
@@ -55,7 +63,6 @@ public enum LayerDiff {
         if orderChanged {
             for layer in new { damage.add(layer.drawable.bounds) }
         }
-        return damage
     }
 
     /// Adds what changes from one drawing of a layer to the next: the moved part of a ring
@@ -63,7 +70,7 @@ public enum LayerDiff {
     static func addChange(from old: Drawable, to new: Drawable, into damage: inout DamageList) {
         if case .ring(let a) = old, case .ring(let b) = new, RingDamage.add(from: a, to: b, into: &damage) { return }
         if case .bar(let a) = old, case .bar(let b) = new, a.sameBar(as: b) {
-            for r in b.damage(from: a) { damage.add(r) }
+            b.addDamage(from: a, into: &damage)
             return
         }
         damage.add(old.bounds)

@@ -42,15 +42,16 @@ public struct BarShape: Equatable {
     }
 
     /// Damage when only the fill moved: the columns each end swept, widened by the rounded end
-    /// (which lies inside the fill, behind the end) and a pixel for anti-aliasing on each side.
-    func damage(from old: BarShape) -> [IntRect] {
-        var rects: [IntRect] = []
-        let ends = [(old.fillFrom, fillFrom, Int32(0), radius), (old.fillTo, fillTo, radius, Int32(0))]
-        for (a, b, behind, ahead) in ends where a != b {
+    /// (which lies inside the fill, behind the end) and a pixel for anti-aliasing on each side;
+    /// added to `damage` rather than listed apart, as a gliding bar does it every frame.
+    func addDamage(from old: BarShape, into damage: inout DamageList) {
+        func end(_ a: Int32, _ b: Int32, behind: Int32, ahead: Int32) {
+            if a == b { return }
             let lo = x + min(a, b) - behind - 256, hi = x + max(a, b) + ahead + 256
-            rects.append(IntRect(coveringQ8: max(lo, x), y, min(hi, x + width), y + height).expanded(by: 1).intersection(bounds))
+            damage.add(IntRect(coveringQ8: max(lo, x), y, min(hi, x + width), y + height).expanded(by: 1).intersection(bounds))
         }
-        return rects
+        end(old.fillFrom, fillFrom, behind: 0, ahead: radius)
+        end(old.fillTo, fillTo, behind: radius, ahead: 0)
     }
 }
 

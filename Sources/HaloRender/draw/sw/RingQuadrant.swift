@@ -168,7 +168,10 @@ public final class RingProfileCache {
 
     /// The quadrant of a ring with these radii whose first column and row sit at `p0`, `q0`.
     func quadrant(outer: Int64, inner: Int64, p0: Int64, q0: Int64, edges: RadialEdges) -> RingQuadrant {
-        for (k, q) in entries.enumerated() where q.outer == outer && q.inner == inner && q.p0 == p0 && q.q0 == q0 {
+        // Found first, moved after: an iteration holds the array, and moving an entry during it
+        // would copy the array every time.
+        if let k = entries.firstIndex(where: { $0.outer == outer && $0.inner == inner && $0.p0 == p0 && $0.q0 == q0 }) {
+            let q = entries[k]
             if k > 0 {
                 // Most recently used first.
                 entries.remove(at: k)
