@@ -27,6 +27,9 @@ let package = Package(
         .library(name: "HaloRender", targets: ["HaloRender"]),
         .library(name: "HaloEngine", targets: ["HaloEngine"]),
         .library(name: "HaloMock", targets: ["HaloMock"]),
+        // libhalo, for apps that own the screen (Sources/CHalo/include/halo.h): .ci/libhalo
+        // installs it as libhalo.so.1 and libhalo.a with the Swift runtime linked in.
+        .library(name: "HaloLibrary", type: .dynamic, targets: ["HaloLibrary"]),
     ],
     targets: [
         // Layer 1, HaloRender: the rendering core and the LED colour and motion maths. Standard
@@ -124,6 +127,20 @@ let package = Package(
                 ])
             ]
         ),
+
+        // libhalo: halo.h, the C interface, and the Swift behind it (@_cdecl functions over
+        // the engine, drawn over an app's frame or into its layer). Only halo_* is exported.
+        .systemLibrary(name: "CHalo"),
+        .target(
+            name: "HaloLibrary", dependencies: ["CHalo", "HaloEngine", "HaloRender", "HaloBoards", "HaloFreeType"], exclude: ["link"],
+            swiftSettings: knownConformances,
+            linkerSettings: [
+                .unsafeFlags([
+                    "-Xlinker", "-soname=libhalo.so.1", "-Xlinker",
+                    "--version-script=\(Context.packageDirectory)/Sources/HaloLibrary/link/halo.map",
+                    "-Xlinker", "-z", "-Xlinker", "now", "-Xlinker", "-z", "-Xlinker", "relro",
+                ])
+            ]),
 
         // Helpers shared by the test targets (a font stand-in with fixed metrics).
         .target(name: "HaloTestSupport", dependencies: ["HaloEngine", "HaloRender"], path: "Tests/HaloTestSupport"),
