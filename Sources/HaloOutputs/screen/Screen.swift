@@ -17,6 +17,8 @@ public final class Screen<Output: Display> {
     @exclusivity(unchecked) public private(set) var pixelsTouched: Int64 = 0
     /// Layers drawn under the engine's: what an app would show under Halo's indicators (the
     /// demo's app screen). Empty on a screen Halo owns alone.
+    /// A list of layers whose picture is gone, for the next frame's to fill.
+    @exclusivity(unchecked) var spareLayers: [Layer] = []
     public var backdrop: [Layer] = [] {
         didSet { compositor.invalidate() }
     }
@@ -43,19 +45,26 @@ public final class Screen<Output: Display> {
     /// Brings the display up to date with the engine at `now`; returns the logical damage.
     @discardableResult
     public func update(at now: Instant) throws(DisplayError) -> DamageList {
-        let layers = backdrop.isEmpty ? engine.layers(at: now) : backdrop + engine.layers(at: now)
+        // Built in the room of the list shown two frames ago, which no one holds any more.
+        var layers: [Layer] = []
+        swap(&layers, &spareLayers)
+        engine.layers(at: now, into: &layers)
+        if !backdrop.isEmpty { layers = backdrop + layers }
         if let shown = compositor.shown, shown == layers {
             framesSkipped += 1
+            spareLayers = layers
             return DamageList()
         }
-        var comp = compositor
+        let before = compositor.shown
+        // The compositor drawn in place, not copied: a copy would share its lists' storage,
+        // and the frame would allocate new ones.
         let frame = display.drawFrame { target -> DrawnFrame in
-            let d = comp.render(layers, into: target)
+            let d = self.compositor.render(layers, into: target)
             // Unrotated, the physical rectangles are the logical ones: share their storage.
             let physical = target.rotation == .none ? d.rects : d.rects.map { target.physicalRect($0) }
             return DrawnFrame(damage: d, physical: physical)
         }
-        compositor = comp
+        if let before { spareLayers = before }
         let (damage, physical) = (frame.damage, frame.physical)
         if damage.isEmpty {
             framesSkipped += 1
