@@ -13,14 +13,14 @@ public func abiVersion() -> Int32 { HALO_ABI_VERSION }
 public func create(
     _ config: UnsafePointer<halo_config>?, _ engine: UnsafeMutablePointer<OpaquePointer?>?, _ message: UnsafeMutablePointer<CChar>?,
     _ messageSize: Int
-) -> halo_status {
+) -> halo_result {
     engine?.pointee = nil
     do throws(LibraryError) {
         guard let engine else { throw .argument("engine is NULL: pass the address of a halo_engine pointer") }
         let made = try EngineCreation.make(config)
         engine.pointee = OpaquePointer(Unmanaged.passRetained(made).toOpaque())
         CString.write("", to: message, size: messageSize)
-        return HALO_OK
+        return HALO_SUCCESS
     } catch {
         CString.write(error.message, to: message, size: messageSize)
         return error.status
@@ -36,7 +36,7 @@ public func destroy(_ engine: OpaquePointer?) {
 @_cdecl("halo_command")
 public func command(
     _ engine: OpaquePointer?, _ line: UnsafePointer<CChar>?, _ nowMs: UInt64, _ reply: UnsafeMutablePointer<CChar>?, _ replySize: Int
-) -> halo_status {
+) -> halo_result {
     CString.write("", to: reply, size: replySize)
     return withEngine(engine) { e throws(LibraryError) in
         guard let line else { throw .argument("line is NULL: pass a control line such as \"show up circular\"") }
@@ -54,7 +54,7 @@ public func command(
 public func prepare(
     _ engine: OpaquePointer?, _ nowMs: UInt64, _ repaint: UnsafeMutablePointer<halo_rect>?, _ capacity: Int,
     _ count: UnsafeMutablePointer<Int>?
-) -> halo_status {
+) -> halo_result {
     count?.pointee = 0
     return withEngine(engine) { e throws(LibraryError) in
         let out = try output(repaint, capacity, count)
@@ -67,7 +67,7 @@ public func prepare(
 public func drawOver(
     _ engine: OpaquePointer?, _ frame: UnsafePointer<halo_frame>?, _ damage: UnsafePointer<halo_rect>?, _ damageCount: Int,
     _ drawn: UnsafeMutablePointer<halo_rect>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?
-) -> halo_status {
+) -> halo_result {
     count?.pointee = 0
     return withEngine(engine) { e throws(LibraryError) in
         let out = try output(drawn, capacity, count)
@@ -85,7 +85,7 @@ public func drawOver(
 public func drawLayer(
     _ engine: OpaquePointer?, _ layer: UnsafePointer<halo_frame>?, _ drawn: UnsafeMutablePointer<halo_rect>?, _ capacity: Int,
     _ count: UnsafeMutablePointer<Int>?
-) -> halo_status {
+) -> halo_result {
     count?.pointee = 0
     return withEngine(engine) { e throws(LibraryError) in
         let out = try output(drawn, capacity, count)
@@ -126,13 +126,13 @@ public func lastError(_ engine: OpaquePointer?) -> UnsafePointer<CChar> {
 }
 
 /// Runs `body` on the engine behind `pointer`, keeping its error for `halo_last_error`.
-func withEngine(_ pointer: OpaquePointer?, _ body: (LibraryEngine) throws(LibraryError) -> Void) -> halo_status {
+func withEngine(_ pointer: OpaquePointer?, _ body: (LibraryEngine) throws(LibraryError) -> Void) -> halo_result {
     guard let pointer else { return HALO_ERROR_ARGUMENT }
     let e = Unmanaged<LibraryEngine>.fromOpaque(UnsafeRawPointer(pointer)).takeUnretainedValue()
     do {
         try body(e)
         e.succeed()
-        return HALO_OK
+        return HALO_SUCCESS
     } catch {
         e.fail(error.message)
         return error.status

@@ -3,10 +3,10 @@ import CHalo
 
 /// A call the library refused: the status the caller tests and the sentence it can show.
 struct LibraryError: Error {
-    var status: halo_status
+    var status: halo_result
     var message: String
 
-    init(_ status: halo_status, _ message: String) {
+    init(_ status: halo_result, _ message: String) {
         self.status = status
         self.message = message
     }

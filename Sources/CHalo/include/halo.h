@@ -58,8 +58,11 @@ extern "C" {
 
 typedef struct halo_engine halo_engine;
 
-typedef enum halo_status {
-    HALO_OK = 0,
+/* Named apart from halo_client.h's statuses (the daemon's client), so that a program may
+ * include both. */
+
+typedef enum halo_result {
+    HALO_SUCCESS = 0,
     /* A null pointer, a zero capacity or a size out of range: a mistake in the calling code. */
     HALO_ERROR_ARGUMENT = 1,
     /* halo_config.size is not one this library knows. */
@@ -74,7 +77,7 @@ typedef enum halo_status {
     HALO_ERROR_FRAME = 6,
     /* A draw before any halo_prepare(). */
     HALO_ERROR_ORDER = 7
-} halo_status;
+} halo_result;
 
 /* Pixel formats, named as DRM names them: channels from the most significant bits of a
  * little-endian word down. */
@@ -129,7 +132,7 @@ int halo_abi_version(void);
  * Makes an engine. On failure *engine is NULL and, when message is not NULL, a sentence
  * naming the problem and its fix is written there (cut to message_size, always terminated).
  */
-halo_status halo_create(const halo_config *config, halo_engine **engine, char *message, size_t message_size);
+halo_result halo_create(const halo_config *config, halo_engine **engine, char *message, size_t message_size);
 
 /* Frees an engine and everything it holds. NULL is allowed. */
 void halo_destroy(halo_engine *engine);
@@ -140,7 +143,7 @@ void halo_destroy(halo_engine *engine);
  * "progress up 0.4", "succeed up". Its answer ("ok", "ok; warning: ..." or "error CODE:
  * ...") goes to reply when it is not NULL. A line longer than HALO_LINE_MAX is refused.
  */
-halo_status halo_command(halo_engine *engine, const char *line, uint64_t now_ms, char *reply, size_t reply_size);
+halo_result halo_command(halo_engine *engine, const char *line, uint64_t now_ms, char *reply, size_t reply_size);
 
 /*
  * Lays out the picture at now_ms for the next draw, and lists in repaint the rectangles
@@ -148,7 +151,7 @@ halo_status halo_command(halo_engine *engine, const char *line, uint64_t now_ms,
  * there again before halo_draw_over(). At most `capacity` rectangles are written (more are
  * folded into the last); *count says how many. capacity must be at least 1.
  */
-halo_status halo_prepare(halo_engine *engine, uint64_t now_ms, halo_rect *repaint, size_t capacity, size_t *count);
+halo_result halo_prepare(halo_engine *engine, uint64_t now_ms, halo_rect *repaint, size_t capacity, size_t *count);
 
 /*
  * Draws the prepared picture over the app's frame, in place, inside the app's damage (the
@@ -157,7 +160,7 @@ halo_status halo_prepare(halo_engine *engine, uint64_t now_ms, halo_rect *repain
  * frame that changed, its damage included: what the app presents. The frame's screen size
  * must be the engine's.
  */
-halo_status halo_draw_over(
+halo_result halo_draw_over(
     halo_engine *engine, const halo_frame *frame, const halo_rect *damage, size_t damage_count, halo_rect *drawn,
     size_t capacity, size_t *count);
 
@@ -166,7 +169,7 @@ halo_status halo_draw_over(
  * the app blends over its picture. The layer must be HALO_FORMAT_ARGB8888_PREMULTIPLIED and
  * keep what was last drawn into it: only the rectangles listed in `drawn` change.
  */
-halo_status halo_draw_layer(halo_engine *engine, const halo_frame *layer, halo_rect *drawn, size_t capacity, size_t *count);
+halo_result halo_draw_layer(halo_engine *engine, const halo_frame *layer, halo_rect *drawn, size_t capacity, size_t *count);
 
 /*
  * Milliseconds from now_ms until the picture changes by itself (an animation, a delayed

@@ -19,7 +19,7 @@ static void paint(halo_rect r) {
 /* A control line, as `halo ctl` sends it; a refusal is printed with Halo's reason. */
 static void send(halo_engine *halo, const char *line, uint64_t ms) {
     char reply[256];
-    if (halo_command(halo, line, ms, reply, sizeof reply) != HALO_OK) fprintf(stderr, "%s: %s\n", line, reply);
+    if (halo_command(halo, line, ms, reply, sizeof reply) != HALO_SUCCESS) fprintf(stderr, "%s: %s\n", line, reply);
 }
 
 int main(int argc, char **argv) {
@@ -30,7 +30,7 @@ int main(int argc, char **argv) {
     halo_engine *halo;
     char message[256];
     if (argc != 2) return fprintf(stderr, "usage: memory OUT.ppm\n"), 2;
-    if (halo_create(&config, &halo, message, sizeof message) != HALO_OK) return fprintf(stderr, "libhalo: %s\n", message), 1;
+    if (halo_create(&config, &halo, message, sizeof message) != HALO_SUCCESS) return fprintf(stderr, "libhalo: %s\n", message), 1;
     paint((halo_rect){0, 0, W, H});
     send(halo, "show sync spinner label=\"Syncing\"", 0);
     for (uint64_t ms = 0; ms <= 3000; ms += 16) {
@@ -38,7 +38,7 @@ int main(int argc, char **argv) {
         if (ms == 2000) send(halo, "toast \"12 files are on the tablet\"", ms);
         halo_prepare(halo, ms, rects, HALO_RECTS_MAX, &count);
         for (size_t i = 0; i < count; i++) paint(rects[i]);
-        if (halo_draw_over(halo, &frame, NULL, 0, rects, HALO_RECTS_MAX, &count) != HALO_OK)
+        if (halo_draw_over(halo, &frame, NULL, 0, rects, HALO_RECTS_MAX, &count) != HALO_SUCCESS)
             return fprintf(stderr, "libhalo: %s\n", halo_last_error(halo)), 1;
     }
     halo_destroy(halo);

@@ -42,7 +42,7 @@ int main(int argc, char **argv) {
     halo_config config = {sizeof config, surface->w, surface->h, NULL, NULL};
     halo_engine *halo;
     char message[256];
-    if (halo_create(&config, &halo, message, sizeof message) != HALO_OK) return fprintf(stderr, "libhalo: %s\n", message), 1;
+    if (halo_create(&config, &halo, message, sizeof message) != HALO_SUCCESS) return fprintf(stderr, "libhalo: %s\n", message), 1;
 
     paint(surface, (halo_rect){0, 0, W, H});
     SDL_UpdateWindowSurface(window);
@@ -65,9 +65,9 @@ int main(int argc, char **argv) {
         halo_prepare(halo, now, rects, HALO_RECTS_MAX, &count);
         SDL_LockSurface(surface);
         for (size_t i = 0; i < count; i++) paint(surface, rects[i]);
-        halo_status drew = halo_draw_over(halo, &frame, NULL, 0, rects, HALO_RECTS_MAX, &count);
+        halo_result drew = halo_draw_over(halo, &frame, NULL, 0, rects, HALO_RECTS_MAX, &count);
         SDL_UnlockSurface(surface);
-        if (drew != HALO_OK) return fprintf(stderr, "libhalo: %s\n", halo_last_error(halo)), 1;
+        if (drew != HALO_SUCCESS) return fprintf(stderr, "libhalo: %s\n", halo_last_error(halo)), 1;
 
         SDL_Rect shown[HALO_RECTS_MAX];
         for (size_t i = 0; i < count; i++) shown[i] = (SDL_Rect){rects[i].x, rects[i].y, rects[i].width, rects[i].height};

@@ -14,6 +14,9 @@
  */
 #include <halo.h>
 
+/* The daemon's client too: a program may use both. */
+#include "../../c/halo_client.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,7 +55,7 @@ static halo_engine *make(const char *board) {
     halo_config config = {sizeof config, W, H, board, NULL};
     halo_engine *engine;
     char message[512];
-    if (halo_create(&config, &engine, message, sizeof message) != HALO_OK) {
+    if (halo_create(&config, &engine, message, sizeof message) != HALO_SUCCESS) {
         fprintf(stderr, "halo_create: %s\n", message);
         exit(1);
     }
@@ -93,7 +96,7 @@ static void checks(void) {
     engine = make(NULL);
     CHECK(halo_draw_over(engine, &frame, NULL, 0, rects, HALO_RECTS_MAX, &n) == HALO_ERROR_ORDER && n == 0);
     CHECK(strstr(halo_last_error(engine), "halo_prepare") != NULL);
-    CHECK(halo_command(engine, "show up circular", 0, text, sizeof text) == HALO_OK && strcmp(text, "ok") == 0);
+    CHECK(halo_command(engine, "show up circular", 0, text, sizeof text) == HALO_SUCCESS && strcmp(text, "ok") == 0);
     CHECK(strcmp(halo_last_error(engine), "") == 0);
     CHECK(halo_command(engine, "progress nobody 0.5", 0, text, sizeof text) == HALO_ERROR_COMMAND);
     CHECK(strncmp(text, "error ", 6) == 0 && strcmp(halo_last_error(engine), text) == 0);
@@ -105,8 +108,8 @@ static void checks(void) {
     }
     CHECK(halo_prepare(engine, 0, rects, 0, &n) == HALO_ERROR_ARGUMENT);
     CHECK(halo_prepare(engine, 0, NULL, 4, &n) == HALO_ERROR_ARGUMENT);
-    CHECK(halo_prepare(engine, UINT64_MAX, rects, 1, &n) == HALO_OK && n == 1);
-    CHECK(halo_prepare(engine, 100, rects, HALO_RECTS_MAX, &n) == HALO_OK);
+    CHECK(halo_prepare(engine, UINT64_MAX, rects, 1, &n) == HALO_SUCCESS && n == 1);
+    CHECK(halo_prepare(engine, 100, rects, HALO_RECTS_MAX, &n) == HALO_SUCCESS);
     frame.format = 99;
     CHECK(halo_draw_over(engine, &frame, NULL, 0, rects, HALO_RECTS_MAX, &n) == HALO_ERROR_FRAME);
     frame.format = HALO_FORMAT_XRGB8888;
@@ -126,16 +129,16 @@ static void checks(void) {
     {
         halo_rect wild[3] = {{INT32_MAX - 1, INT32_MAX - 1, INT32_MAX, INT32_MAX}, {INT32_MIN, INT32_MIN, -5, 7}, {-10, -10, 20, 20}};
         fill(over, (halo_rect){0, 0, W, H}, APP);
-        CHECK(halo_draw_over(engine, &frame, wild, 3, rects, HALO_RECTS_MAX, &n) == HALO_OK && n >= 1);
+        CHECK(halo_draw_over(engine, &frame, wild, 3, rects, HALO_RECTS_MAX, &n) == HALO_SUCCESS && n >= 1);
         for (size_t i = 0; i < n; i++)
             CHECK(rects[i].x >= 0 && rects[i].y >= 0 && rects[i].x + rects[i].width <= W && rects[i].y + rects[i].height <= H);
     }
-    CHECK(halo_draw_over(engine, &frame, &one, 1, rects, 1, &n) == HALO_OK && n == 1);
+    CHECK(halo_draw_over(engine, &frame, &one, 1, rects, 1, &n) == HALO_SUCCESS && n == 1);
     CHECK(halo_next_change(engine, 100) == 400); /* the show delay */
     CHECK(halo_next_change(engine, 1000) == 0);  /* no value: it turns */
     halo_forget(engine);
-    CHECK(halo_prepare(engine, 1000, rects, HALO_RECTS_MAX, &n) == HALO_OK && n >= 1);
-    CHECK(halo_command(engine, "dismiss up", 1000, NULL, 0) == HALO_OK);
+    CHECK(halo_prepare(engine, 1000, rects, HALO_RECTS_MAX, &n) == HALO_SUCCESS && n >= 1);
+    CHECK(halo_command(engine, "dismiss up", 1000, NULL, 0) == HALO_SUCCESS);
     CHECK(halo_next_change(engine, 1000) == -1); /* gone at once: nothing more to change */
     CHECK(halo_next_change(engine, 100000) == -1);
     CHECK(halo_next_change(NULL, 0) == -1);
@@ -199,15 +202,15 @@ static void pictures(const char *board, const char *dir, int turn, int count, ch
             char *end = lines[i];
             uint64_t at = lines[i][0] == '@' ? strtoull(lines[i] + 1, &end, 10) : 0;
             if (at > ms || at + 16 <= ms) continue;
-            if (halo_command(engine, end + (*end == ' '), ms, reply, sizeof reply) != HALO_OK) {
+            if (halo_command(engine, end + (*end == ' '), ms, reply, sizeof reply) != HALO_SUCCESS) {
                 fprintf(stderr, "%s: %s\n", lines[i], reply);
                 exit(1);
             }
         }
-        CHECK(halo_prepare(engine, ms, rects, HALO_RECTS_MAX, &n) == HALO_OK);
+        CHECK(halo_prepare(engine, ms, rects, HALO_RECTS_MAX, &n) == HALO_SUCCESS);
         for (size_t i = 0; i < n; i++) fill(over, on_panel(rects[i], turn), APP);
-        CHECK(halo_draw_over(engine, &frame, NULL, 0, rects, HALO_RECTS_MAX, &n) == HALO_OK);
-        CHECK(halo_draw_layer(engine, &clear, rects, HALO_RECTS_MAX, &n) == HALO_OK);
+        CHECK(halo_draw_over(engine, &frame, NULL, 0, rects, HALO_RECTS_MAX, &n) == HALO_SUCCESS);
+        CHECK(halo_draw_layer(engine, &clear, rects, HALO_RECTS_MAX, &n) == HALO_SUCCESS);
     }
     write_ppm(dir, "over.ppm", over, 0);
     write_ppm(dir, "layer.ppm", layer, 1);
@@ -242,12 +245,12 @@ static unsigned long frames_allocations(const struct scene *scene) {
     size_t n;
     uint64_t ms = 0;
     unsigned long before = 0;
-    for (int i = 0; i < 2 && scene->lines[i]; i++) CHECK(halo_command(engine, scene->lines[i], 0, NULL, 0) == HALO_OK);
+    for (int i = 0; i < 2 && scene->lines[i]; i++) CHECK(halo_command(engine, scene->lines[i], 0, NULL, 0) == HALO_SUCCESS);
     unsigned long start = allocations;
     /* The first pass sees the picture (its glyphs, its rings' shapes); the second is counted,
      * but for its first frame, which sees the new value's label. */
     for (int pass = 0; pass < 2; pass++) {
-        if (pass == 1 && scene->then) CHECK(halo_command(engine, scene->then, ms, NULL, 0) == HALO_OK);
+        if (pass == 1 && scene->then) CHECK(halo_command(engine, scene->then, ms, NULL, 0) == HALO_SUCCESS);
         if (pass == 1) seeing += allocations - start;
         for (int i = 0; i < 301; i++, ms += 16) {
             if (i == 1) before = allocations;
