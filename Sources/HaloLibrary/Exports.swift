@@ -113,6 +113,42 @@ public func nextChange(_ engine: OpaquePointer?, _ nowMs: UInt64) -> Int64 {
     return us / 1000 + (us % 1000 == 0 ? 0 : 1)
 }
 
+@_cdecl("halo_input_region")
+public func inputRegion(
+    _ engine: OpaquePointer?, _ region: UnsafeMutablePointer<halo_rect>?, _ capacity: Int, _ count: UnsafeMutablePointer<Int>?
+) -> halo_result {
+    count?.pointee = 0
+    return withEngine(engine) { e throws(LibraryError) in
+        let out = try output(region, capacity, count)
+        var list = DamageList()
+        for r in e.inputRegion() { list.add(r) }
+        out.count.pointee = RectList.write(list, to: out.rects, capacity: capacity)
+    }
+}
+
+@_cdecl("halo_touch")
+public func touch(
+    _ engine: OpaquePointer?, _ finger: Int32, _ x: Int32, _ y: Int32, _ phase: UInt32, _ nowMs: UInt64,
+    _ event: UnsafeMutablePointer<CChar>?, _ eventSize: Int
+) -> halo_result {
+    CString.write("", to: event, size: eventSize)
+    return withEngine(engine) { e throws(LibraryError) in
+        if let request = try e.touch(finger, x: x, y: y, phase: phase, at: instant(nowMs)) {
+            CString.write(request.event, to: event, size: eventSize)
+        }
+    }
+}
+
+@_cdecl("halo_key")
+public func key(
+    _ engine: OpaquePointer?, _ role: UInt32, _ nowMs: UInt64, _ event: UnsafeMutablePointer<CChar>?, _ eventSize: Int
+) -> halo_result {
+    CString.write("", to: event, size: eventSize)
+    return withEngine(engine) { e throws(LibraryError) in
+        if let request = try e.key(role, at: instant(nowMs)) { CString.write(request.event, to: event, size: eventSize) }
+    }
+}
+
 @_cdecl("halo_forget")
 public func forget(_ engine: OpaquePointer?) {
     guard let engine else { return }

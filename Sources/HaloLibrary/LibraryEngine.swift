@@ -12,8 +12,11 @@ final class LibraryEngine {
     let engine: Engine
     var overFrame = AppFrameCompositor()
     var layer = Compositor(background: .clear)
-    /// The picture the next draw shows, laid out by `prepare`; nil before the first.
+    /// The picture the next draw shows, laid out by `prepare`, and its time; nil before the first.
     var prepared: [Layer]? = nil
+    var preparedAt = Instant.zero
+    /// The app's touches, as taps on Halo's targets.
+    var taps = TapRecognizer()
     /// Where the prepared picture differs from the one over the frame: the app repaints it.
     var repaint = DamageList()
     /// The damage of one draw over the frame, kept for its room.
@@ -52,6 +55,7 @@ final class LibraryEngine {
         overFrame.changes(to: layers, within: screen, into: &repaint)
         if let old = prepared, !isShown(old) { spare = old }
         prepared = layers
+        preparedAt = now
     }
 
     /// Draws the prepared picture over the app's frame inside `damage` and the repaints;

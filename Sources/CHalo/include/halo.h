@@ -125,6 +125,25 @@ typedef struct halo_frame {
     int32_t rotation;
 } halo_frame;
 
+/* A touch or a click, as the app's input reports it. */
+typedef enum halo_touch_phase {
+    HALO_TOUCH_DOWN = 1,
+    HALO_TOUCH_MOVE = 2,
+    HALO_TOUCH_UP = 3,
+    /* The app's input stopped following the finger (a dropped event, a gesture it took). */
+    HALO_TOUCH_LOST = 4
+} halo_touch_phase;
+
+/* Keys by what they do, for a keypad, a remote or a keyboard: next and previous move a focus
+ * ring among Halo's targets, activate does what a tap would, cancel asks the front-most
+ * cancellable activity to cancel. */
+typedef enum halo_key_role {
+    HALO_KEY_NEXT = 1,
+    HALO_KEY_PREVIOUS = 2,
+    HALO_KEY_ACTIVATE = 3,
+    HALO_KEY_CANCEL = 4
+} halo_key_role;
+
 /* The interface version the library was built with; a program may refuse a lower one. */
 int halo_abi_version(void);
 
@@ -177,6 +196,28 @@ halo_result halo_draw_layer(halo_engine *engine, const halo_frame *layer, halo_r
  * control line. An app's loop may sleep that long.
  */
 int64_t halo_next_change(halo_engine *engine, uint64_t now_ms);
+
+/*
+ * Where touches and clicks belong to Halo in the prepared picture, rather than to the app: its
+ * targets (a stop icon, an indicator that opens a choice, a choice's buttons), or the whole
+ * screen while a checkout, a dialog or a prompt blocks the app. The app sends Halo the touches
+ * that start there (halo_touch) and keeps the others. None while nothing is prepared.
+ */
+halo_result halo_input_region(halo_engine *engine, halo_rect *region, size_t capacity, size_t *count);
+
+/*
+ * A finger (or the mouse: one finger) at (x, y) in the screen's pixels as its user sees it;
+ * `phase` is a halo_touch_phase. A press and a release on one target, near each other and
+ * within 0.4 s, taps it, as on a screen Halo owns. When the tap asks something of an activity
+ * its event is written to `event` as the daemon announces it ("cancel-requested upload
+ * source=touch"), else "": the app answers with a control line ("cancel upload"); if it does
+ * not, Halo carries the request out itself after the board's unwatched-request wait.
+ */
+halo_result halo_touch(
+    halo_engine *engine, int32_t finger, int32_t x, int32_t y, uint32_t phase, uint64_t now_ms, char *event, size_t event_size);
+
+/* A key by its role (a halo_key_role), with the event it made written as halo_touch's is. */
+halo_result halo_key(halo_engine *engine, uint32_t role, uint64_t now_ms, char *event, size_t event_size);
 
 /*
  * Says that the next frame holds none of Halo's pixels (a new buffer, a full redraw): the

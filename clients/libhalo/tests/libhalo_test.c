@@ -2,7 +2,8 @@
 /* libhalo as an app uses it, built against halo.h and linked with the shared or the static
  * library; run by HaloCommandTests' LibHaloTests and by .ci/libhalo.
  *
- *   libhalo_test checks                    every refusal: bad arguments, sizes, formats, order
+ *   libhalo_test checks                    every refusal: bad arguments, sizes, formats, order;
+ *                                          a person's taps and keys passed on
  *   libhalo_test pictures BOARD DIR TURN LINE...
  *                                          a flat app (#208040) on a panel turned TURN degrees
  *                                          with the LINEs ("@MS line" at MS ms, else at 0)
@@ -65,6 +66,45 @@ static halo_engine *make(const char *board) {
 static void fill(uint32_t *pixels, halo_rect r, uint32_t value) {
     for (int y = r.y; y < r.y + r.height; y++)
         for (int x = r.x; x < r.x + r.width; x++) pixels[y * W + x] = value;
+}
+
+/* A person's touches and keys, passed on by the app: a tap on the stop icon and the cancel
+ * key each ask to cancel, and the app hears it. */
+static void input(void) {
+    halo_engine *engine = make(NULL);
+    halo_rect rects[HALO_RECTS_MAX];
+    size_t n = 99;
+    char event[128];
+    int asked = 0;
+    const char *show = "show up circular label=\"Uploading\" value=40% cancellable=yes";
+    CHECK(halo_input_region(engine, rects, HALO_RECTS_MAX, &n) == HALO_SUCCESS && n == 0);
+    CHECK(halo_command(engine, show, 0, NULL, 0) == HALO_SUCCESS);
+    CHECK(halo_prepare(engine, 1000, rects, HALO_RECTS_MAX, &n) == HALO_SUCCESS);
+    CHECK(halo_input_region(engine, rects, HALO_RECTS_MAX, &n) == HALO_SUCCESS && n >= 1);
+    /* Each target tapped in its middle: the stop icon's tap asks to cancel. */
+    for (size_t i = 0; i < n && !asked; i++) {
+        int32_t x = rects[i].x + rects[i].width / 2, y = rects[i].y + rects[i].height / 2;
+        CHECK(halo_touch(engine, 0, x, y, HALO_TOUCH_DOWN, 1100, event, sizeof event) == HALO_SUCCESS && event[0] == 0);
+        CHECK(halo_touch(engine, 0, x, y, HALO_TOUCH_UP, 1150, event, sizeof event) == HALO_SUCCESS);
+        asked = strcmp(event, "cancel-requested up source=touch") == 0;
+    }
+    CHECK(asked);
+    /* A finger that slides away, or that the app lost, taps nothing. */
+    CHECK(halo_touch(engine, 1, 10, 10, HALO_TOUCH_DOWN, 1200, event, sizeof event) == HALO_SUCCESS);
+    CHECK(halo_touch(engine, 1, 10, 10, HALO_TOUCH_LOST, 1210, event, sizeof event) == HALO_SUCCESS && event[0] == 0);
+    CHECK(halo_touch(engine, 1, INT32_MIN, INT32_MAX, HALO_TOUCH_MOVE, 1220, event, sizeof event) == HALO_SUCCESS);
+    CHECK(halo_touch(engine, 0, 1, 1, 99, 1230, event, sizeof event) == HALO_ERROR_ARGUMENT);
+    CHECK(halo_key(engine, 0, 1230, event, sizeof event) == HALO_ERROR_ARGUMENT);
+    halo_destroy(engine);
+
+    engine = make(NULL);
+    CHECK(halo_command(engine, show, 0, NULL, 0) == HALO_SUCCESS);
+    CHECK(halo_key(engine, HALO_KEY_NEXT, 1000, event, sizeof event) == HALO_SUCCESS && event[0] == 0);
+    CHECK(halo_key(engine, HALO_KEY_CANCEL, 1010, event, sizeof event) == HALO_SUCCESS);
+    CHECK(strcmp(event, "cancel-requested up source=key") == 0);
+    /* Nobody answers: Halo cancels by itself after the wait, and the picture changes. */
+    CHECK(halo_next_change(engine, 1020) >= 0);
+    halo_destroy(engine);
 }
 
 static void checks(void) {
@@ -147,6 +187,7 @@ static void checks(void) {
     halo_forget(NULL);
     halo_destroy(engine);
     halo_destroy(NULL);
+    input();
 }
 
 /* The app's layer laid over its own colour as a compositor would: pixman's OVER. */
