@@ -29,11 +29,9 @@ final class LibraryEngine {
     static let errorBytes = 1024
 
     init(width: Int32, height: Int32, board: Board, text: FreeTypeText) {
-        var theme = board.theme
+        engine = Engine(screenWidth: width, screenHeight: height, theme: board.theme, policy: board.policy, text: text)
         // The app's picture is the background: a board's logo or picture would hide it.
-        theme.logo = nil
-        theme.backgroundImage = nil
-        engine = Engine(screenWidth: width, screenHeight: height, theme: theme, policy: board.policy, text: text)
+        engine.drawsPictures = false
         lastError[0] = 0
     }
 

@@ -41,6 +41,22 @@ struct ThemePicturesTests {
         }
     }
 
+    @Test("over an app (a premultiplied mock standing in for the Wayland overlay) neither the logo nor the background picture is drawn")
+    func noPicturesOverAnApp() throws {
+        var theme = Theme()
+        theme.logo = Self.solid(40, 20, .white)
+        theme.backgroundImage = Self.solid(100, 100, Color(r: 1, g: 2, b: 3))
+        let owned = Self.engine(theme)
+        _ = Screen(engine: owned, display: MemoryDisplay(width: 800, height: 480, format: .xrgb8888))
+        #expect(Self.images(owned.layers(atMs: 0)).count == 2)
+        let over = Self.engine(theme)
+        _ = Screen(engine: over, display: MemoryDisplay(width: 800, height: 480, format: .premultipliedARGB8888))
+        #expect(Self.images(over.layers(atMs: 0)).isEmpty)
+        // A new theme (a board reloaded) leaves them out too.
+        over.theme = theme
+        #expect(Self.images(over.layers(atMs: 0)).isEmpty)
+    }
+
     @Test("a small logo is never enlarged; a tall one is held to theme.logo.height and half the screen")
     func logoSizes() throws {
         var theme = Theme()

@@ -30,7 +30,7 @@ extension Engine {
     /// Scales and places the theme's pictures for the screen, once, not per frame: again only
     /// when what they depend on changed.
     func placePictures() {
-        if theme.logo == nil && theme.backgroundImage == nil {
+        if theme.logo == nil && theme.backgroundImage == nil || !drawsPictures {
             if pictures.inputs != nil { pictures = ThemePictures() }
             return
         }

@@ -20,6 +20,11 @@ public final class Engine {
     }
     /// The theme's pictures scaled and placed for this screen (`ThemePictures`).
     @exclusivity(unchecked) var pictures = ThemePictures()
+    /// False when an app's picture is the background (a Wayland overlay, libhalo): the theme's
+    /// logo and background picture would hide the app, and are not drawn.
+    @exclusivity(unchecked) public var drawsPictures = true {
+        didSet { placePictures() }
+    }
     @exclusivity(unchecked) public var policy: Policy {
         didSet { for i in activities.indices { activities[i].motion = policy.motion } }
     }

@@ -31,6 +31,8 @@ public final class Screen<Output: Display> {
         self.engine = engine
         self.display = display
         overlay = (display as? any OverlayDisplay).flatMap { $0.laidOverAnApp ? $0 : nil }
+        // Over an app, the app is the background: no logo or picture of the theme hides it.
+        if overlay != nil { engine.drawsPictures = false }
         self.compositor = Compositor(background: overlay == nil ? engine.theme.background : .clear)
         prepareRings()
     }
