@@ -44,7 +44,7 @@ public func command(
             throw LibraryError(
                 HALO_ERROR_COMMAND, "the line is longer than \(CommandParser.maximumLineBytes) bytes: send a shorter label")
         }
-        let answer = e.engine.reply(to: text, at: instant(nowMs))
+        let answer = e.engine.reply(to: text, at: e.clock(nowMs))
         CString.write(answer.text, to: reply, size: replySize)
         if answer.applied == nil { throw LibraryError(HALO_ERROR_COMMAND, answer.text) }
     }
@@ -58,7 +58,7 @@ public func prepare(
     count?.pointee = 0
     return withEngine(engine) { e throws(LibraryError) in
         let out = try output(repaint, capacity, count)
-        e.prepare(at: instant(nowMs))
+        e.prepare(at: e.clock(nowMs))
         out.count.pointee = RectList.write(e.repaint, to: out.rects, capacity: capacity)
     }
 }
@@ -106,7 +106,7 @@ public func drawLayer(
 public func nextChange(_ engine: OpaquePointer?, _ nowMs: UInt64) -> Int64 {
     guard let engine else { return -1 }
     let e = Unmanaged<LibraryEngine>.fromOpaque(UnsafeRawPointer(engine)).takeUnretainedValue()
-    let now = instant(nowMs)
+    let now = e.clock(nowMs)
     guard let next = e.engine.nextChange(after: now) else { return -1 }
     // Rounded up: an app that sleeps this long wakes when the change is due, not just before.
     let us = next.microseconds(since: now)
@@ -133,7 +133,7 @@ public func touch(
 ) -> halo_result {
     CString.write("", to: event, size: eventSize)
     return withEngine(engine) { e throws(LibraryError) in
-        if let request = try e.touch(finger, x: x, y: y, phase: phase, at: instant(nowMs)) {
+        if let request = try e.touch(finger, x: x, y: y, phase: phase, at: e.clock(nowMs)) {
             CString.write(request.event, to: event, size: eventSize)
         }
     }
@@ -145,7 +145,7 @@ public func key(
 ) -> halo_result {
     CString.write("", to: event, size: eventSize)
     return withEngine(engine) { e throws(LibraryError) in
-        if let request = try e.key(role, at: instant(nowMs)) { CString.write(request.event, to: event, size: eventSize) }
+        if let request = try e.key(role, at: e.clock(nowMs)) { CString.write(request.event, to: event, size: eventSize) }
     }
 }
 
@@ -184,6 +184,3 @@ func output(
     }
     return (rects, count)
 }
-
-/// The app's milliseconds as the engine's clock, held below the end of its range.
-func instant(_ ms: UInt64) -> Instant { Instant(microseconds: Int64(min(ms, UInt64(Int64.max / 1000))) * 1000) }

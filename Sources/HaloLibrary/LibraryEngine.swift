@@ -42,6 +42,19 @@ final class LibraryEngine {
 
     func succeed() { lastError[0] = 0 }
 
+    /// The latest time the app gave, in milliseconds.
+    var latest: UInt64 = 0
+    /// The app's clock is held below 2^40 ms (35 years): every sum the engine makes on its
+    /// instants (a delay, a lease of a day) then stays far from the end of its range.
+    static let latestTime: UInt64 = 1 << 40
+
+    /// The app's `ms` as the engine's instant. A time before the latest counts as the latest:
+    /// the engine's animations and delays only go forward.
+    func clock(_ ms: UInt64) -> Instant {
+        latest = max(latest, min(ms, LibraryEngine.latestTime))
+        return Instant.milliseconds(Int64(latest))
+    }
+
     var screen: IntRect { IntRect(x: 0, y: 0, width: engine.screenWidth, height: engine.screenHeight) }
 
     /// Lays the picture out at `now` and works out what the app must repaint for it.

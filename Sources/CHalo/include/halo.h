@@ -158,7 +158,8 @@ void halo_destroy(halo_engine *engine);
 
 /*
  * Carries out one control line at now_ms (milliseconds on any clock that never goes back,
- * the same for every call), as `halo ctl` would: "show up circular label=\"Uploading\"",
+ * the same for every call; a time before the latest one given counts as the latest, and times
+ * past 2^40 ms as 2^40), as `halo ctl` would: "show up circular label=\"Uploading\"",
  * "progress up 0.4", "succeed up". Its answer ("ok", "ok; warning: ..." or "error CODE:
  * ...") goes to reply when it is not NULL. A line longer than HALO_LINE_MAX is refused.
  */

@@ -14,9 +14,17 @@ public struct Instant: Comparable, Hashable, Sendable {
     public var milliseconds: Int64 { microseconds / 1000 }
 
     public static func < (a: Instant, b: Instant) -> Bool { a.microseconds < b.microseconds }
-    public static func + (a: Instant, ms: Milliseconds) -> Instant { Instant(microseconds: a.microseconds + ms.value * 1000) }
-    /// Microseconds from `b` to `a`.
-    public static func - (a: Instant, b: Instant) -> Int64 { a.microseconds - b.microseconds }
+    /// Saturating at the ends of the clock: an app's clock (libhalo) may stand anywhere on it.
+    public static func + (a: Instant, ms: Milliseconds) -> Instant {
+        let (us, overflow) = ms.value.multipliedReportingOverflow(by: 1000)
+        return a.advanced(saturatingBy: overflow ? (ms.value < 0 ? .min : .max) : us)
+    }
+    /// Microseconds from `b` to `a`, saturating rather than trapping for instants at the ends
+    /// of the clock.
+    public static func - (a: Instant, b: Instant) -> Int64 {
+        let (us, overflow) = a.microseconds.subtractingReportingOverflow(b.microseconds)
+        return overflow ? (b.microseconds > 0 ? .min : .max) : us
+    }
 
     /// Microseconds from `earlier` to this instant, 0 if it is not earlier and saturated rather
     /// than trapping: for timestamps that came from outside (a device, a client).

@@ -148,7 +148,6 @@ static void checks(void) {
     }
     CHECK(halo_prepare(engine, 0, rects, 0, &n) == HALO_ERROR_ARGUMENT);
     CHECK(halo_prepare(engine, 0, NULL, 4, &n) == HALO_ERROR_ARGUMENT);
-    CHECK(halo_prepare(engine, UINT64_MAX, rects, 1, &n) == HALO_SUCCESS && n == 1);
     CHECK(halo_prepare(engine, 100, rects, HALO_RECTS_MAX, &n) == HALO_SUCCESS);
     frame.format = 99;
     CHECK(halo_draw_over(engine, &frame, NULL, 0, rects, HALO_RECTS_MAX, &n) == HALO_ERROR_FRAME);
@@ -182,6 +181,11 @@ static void checks(void) {
     CHECK(halo_next_change(engine, 1000) == -1); /* gone at once: nothing more to change */
     CHECK(halo_next_change(engine, 100000) == -1);
     CHECK(halo_next_change(NULL, 0) == -1);
+    /* The end of time, and then a time before it, which counts as it. */
+    CHECK(halo_command(engine, "show late spinner", 0, NULL, 0) == HALO_SUCCESS);
+    CHECK(halo_prepare(engine, UINT64_MAX, rects, 1, &n) == HALO_SUCCESS && n == 1);
+    CHECK(halo_next_change(engine, 5) == 0 && halo_next_change(engine, UINT64_MAX) == 0);
+    CHECK(halo_command(engine, "dismiss late", 5, NULL, 0) == HALO_SUCCESS && halo_next_change(engine, 5) == -1);
     CHECK(strcmp(halo_last_error(NULL), "") == 0);
     CHECK(halo_prepare(NULL, 0, rects, HALO_RECTS_MAX, &n) == HALO_ERROR_ARGUMENT);
     halo_forget(NULL);
