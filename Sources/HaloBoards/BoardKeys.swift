@@ -33,6 +33,12 @@ extension BoardSchema {
         BoardKey("plymouth") { s, v, k, b throws(BoardError) in b.plymouth = try s.yesNo(v, k) },
         BoardKey("plymouth-group") { s, v, k, b throws(BoardError) in b.plymouthGroup = try s.text(v, k) },
         BoardKey("snapshots") { s, v, k, b throws(BoardError) in b.snapshotDirectory = try s.absoluteFolder(v, k) },
+        BoardKey("locale") { s, v, k, b throws(BoardError) in
+            b.theme.valueWriting = try s.parsed(
+                v, k, ValueWriting.named, isNot: "a language whose values Halo writes",
+                "use one of \(ValueWriting.known.joined(separator: ", ")) (a region, as in fr-CA, is allowed), or leave it out for 40% and 3/12"
+            )
+        },
         BoardKey("motion") { s, v, k, b throws(BoardError) in
             b.policy.motion = try s.parsed(
                 v, k, MotionLevel.init(rawValue:), isNot: "a motion level",
@@ -79,6 +85,11 @@ extension BoardSchema {
         BoardKey("theme.text") { s, v, k, b throws(BoardError) in b.theme.text = try s.color(v, k) },
         BoardKey("theme.label-gap") { s, v, k, b throws(BoardError) in b.theme.labelGap = try s.integer(v, k, 0...200) },
         BoardKey("theme.font.file") { s, v, k, b throws(BoardError) in b.theme.fontPath = try s.text(v, k) },
+        BoardKey("theme.count-phrase") { s, v, k, b throws(BoardError) in
+            b.theme.countPhrase = try s.parsed(
+                v, k, { ValueWriting.isCountPhrase($0) ? $0 : nil }, isNot: "a phrase for a count",
+                "write {done} and {total} once each where the numbers go, e.g. \"{done} of {total}\"")
+        },
         BoardKey("theme.logo.file") { s, v, k, b throws(BoardError) in b.theme.logo = try s.picture(v, k, into: &b) },
         BoardKey("theme.logo.height") { s, v, k, b throws(BoardError) in b.theme.logoHeight = try s.integer(v, k, 8...2048) },
         BoardKey("theme.background-image.file") { s, v, k, b throws(BoardError) in b.theme.backgroundImage = try s.picture(v, k, into: &b)

@@ -7,7 +7,9 @@ extension SceneBuilder {
     func labelText(_ a: Activity) -> String? {
         var value: String? = nil
         // The value ends a label; with no label it shows only when asked for (show-value=yes).
-        if a.outcome == nil, case .determinate(let v, _, _) = a.progress, a.showValue ?? (a.label != nil) { value = v.text }
+        if a.outcome == nil, case .determinate(let v, _, _) = a.progress, a.showValue ?? (a.label != nil) {
+            value = theme.valueWriting.write(v, count: theme.countPhrase)
+        }
         switch (a.label, value) {
         case (let l?, let v?): return engine.labels.joined(l, v)
         case (let l?, nil): return l

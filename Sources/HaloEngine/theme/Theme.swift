@@ -47,6 +47,11 @@ public struct Theme: Equatable, Sendable {
     public var toastFontSize: Int32 = 16
     /// A TrueType file; nil uses DejaVu Sans.
     public var fontPath: String? = nil
+    /// How labels write their values: the board's `locale`, else `40%` and `3/12`.
+    public var valueWriting = ValueWriting.neutral
+    /// A count's phrase in place of the language's (`theme.count-phrase`), `{done}` and
+    /// `{total}` standing for its numbers.
+    public var countPhrase: String? = nil
     /// Space between an indicator and its label.
     public var labelGap: Int32 = 16
 
