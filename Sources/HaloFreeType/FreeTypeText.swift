@@ -177,6 +177,9 @@ public final class FreeTypeText: TextRasterizer {
         }
     }
 
+    /// Whether the font has a glyph for `scalar` (rather than its "missing" box).
+    public func hasGlyph(_ scalar: Unicode.Scalar) -> Bool { FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0 }
+
     public func width(of text: String, size: Int32) -> Int32 {
         var w: Int32 = 0
         for s in text.unicodeScalars { w += glyph(s, size: size).advance }

@@ -2,6 +2,7 @@
 import Foundation
 import HaloBoards
 import HaloEngine
+import HaloFreeType
 import HaloRender
 import Testing
 
@@ -49,6 +50,23 @@ struct ValueWritingTests {
         #expect(ValueWriting.isCountPhrase("{done} of {total}"))
         #expect(!ValueWriting.isCountPhrase("{done} of {done}") && !ValueWriting.isCountPhrase("{total}"))
         #expect(!ValueWriting.isCountPhrase("{done} " + String(repeating: "x", count: 60) + " {total}"))
+    }
+
+    @Test("halo lint --board's check: DejaVu Sans has Arabic-Indic digits but not Devanagari ones, and says which are missing")
+    func fontCoverage() throws {
+        let font = try FreeTypeText()
+        var theme = Theme()
+        for (code, lacks) in [("fr", false), ("ar", false), ("en", false), ("mr", true), ("bn", true)] {
+            theme.valueWriting = try #require(ValueWriting.named(code))
+            let finding = BoardLint.fontFinding(theme: theme, fontName: "DejaVuSans.ttf", has: font.hasGlyph)
+            #expect((finding != nil) == lacks, "\(code): \(String(describing: finding))")
+        }
+        theme.valueWriting = try #require(ValueWriting.named("mr"))
+        let finding = try #require(BoardLint.fontFinding(theme: theme, fontName: "DejaVuSans.ttf", has: font.hasGlyph))
+        #expect(finding.rule == .fontLacksCharacters && finding.detail.contains("U+966") && finding.detail.contains("locale mr"))
+        theme.valueWriting = .neutral
+        theme.countPhrase = "{done} \u{10FFFD} {total}"
+        #expect(BoardLint.fontFinding(theme: theme, fontName: "f", has: font.hasGlyph)?.detail.contains("U+10FFFD") == true)
     }
 
     @Test("a board's locale and count phrase reach the label drawn; a wrong one is refused with the languages known")

@@ -16,9 +16,13 @@ public enum BoardLint {
         case lowContrast = "low-contrast"
         case lowTextContrast = "low-text-contrast"
         case fastFlash = "fast-flash"
+        case fontLacksCharacters = "font-lacks-characters"
 
         public var sentence: String {
             switch self {
+            case .fontLacksCharacters:
+                return
+                    "the font has no glyphs for characters the labels write, which show as empty boxes; give theme.font.file a font that has them"
             case .lowContrast: return "an indicator needs at least 3:1 contrast against its track and the background to be seen"
             case .lowTextContrast: return "label text needs at least 4.5:1 contrast against what it is drawn on"
             case .fastFlash: return "nothing may flash more than 3 times a second; lengthen the times"
@@ -29,6 +33,20 @@ public enum BoardLint {
     /// The shortest time an indicator or toast may be on or off the screen, so that it cannot
     /// flash more than 3 times a second.
     public static let shortestFlashMilliseconds: Int64 = 334
+
+    /// The characters the board's locale writes values with (its digits, percent sign and
+    /// count phrase) that the font lacks, by `has`; nil when it has them all.
+    public static func fontFinding(theme t: Theme, fontName: String, has: (Unicode.Scalar) -> Bool) -> Finding? {
+        let missing = t.valueWriting.characters(count: t.countPhrase).filter { !has($0) }
+        guard !missing.isEmpty else { return nil }
+        let listed = missing.prefix(12).map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
+        let language = t.valueWriting.code.isEmpty ? "the values" : "locale \(t.valueWriting.code)"
+        return Finding(
+            rule: .fontLacksCharacters,
+            detail:
+                "\(language) writes \(listed)\(missing.count > 12 ? " and \(missing.count - 12) more" : ""), which \(fontName) has no glyphs for; Debian's fonts-noto-core has a font for each script"
+        )
+    }
 
     public static func findings(theme t: Theme, policy p: Policy) -> [Finding] {
         var found: [Finding] = []

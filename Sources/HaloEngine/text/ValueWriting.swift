@@ -71,6 +71,16 @@ public struct ValueWriting: Equatable, Sendable {
         }
     }
 
+    /// Every character a value can be written with (the digits, the percent sign, the count's
+    /// phrase, `count` in place of the language's), each once, the plain space left out (a
+    /// no-break space is a glyph a font may lack).
+    public func characters(count phrase: String? = nil) -> [Unicode.Scalar] {
+        let text = percent.replacing("#", with: "") + (phrase ?? count).replacing("{done}", with: "").replacing("{total}", with: "")
+        var seen = Set<UInt32>(), out: [Unicode.Scalar] = []
+        for c in digits + Array(text.unicodeScalars) where c != " " && seen.insert(c.value).inserted { out.append(c) }
+        return out
+    }
+
     /// `n` in the language's digits.
     func number(_ n: Int64) -> String {
         if digits == ValueWriting.latin { return String(n) }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import HaloBoards
 import HaloEngine
+import HaloFreeType
 
 /// `halo lint`: reports, by line, what in a script goes against the indicator guidelines.
 enum LintCommand {
@@ -19,7 +20,12 @@ enum LintCommand {
         // The board's own findings: colours too close together, timings that flash.
         var count = 0
         if args.options["board"] != nil {
-            let found = BoardLint.findings(theme: board.theme, policy: board.policy)
+            var found = BoardLint.findings(theme: board.theme, policy: board.policy)
+            if let font = try? FreeTypeText(fontPath: board.theme.fontPath),
+                let lacking = BoardLint.fontFinding(theme: board.theme, fontName: font.path, has: font.hasGlyph)
+            {
+                found.append(lacking)
+            }
             for f in found { print(LogText.escaped("board \(board.name): \(f.description)")) }
             if found.isEmpty && args.positional.isEmpty { print("board \(board.name): no findings") }
             count += found.count
