@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
-/// The screen the engine lays out for: its size, which can change under a running daemon,
-/// and the theme's pictures placed for it.
+/// The screen the engine lays out for: its layers and when they next change, the activities
+/// on it, its size, which can change under a running daemon, and the theme's pictures placed
+/// for it.
 extension Engine {
     /// Lays out for a screen of another size from `now` on (the daemon moved from a firmware
     /// framebuffer to a native driver whose mode differs). Activities keep their state and
@@ -15,6 +16,38 @@ extension Engine {
         centreGlide = CentreGlide()
         followCentre(at: now)
         centreGlide.from = centreGlide.to
+    }
+
+    /// The screen at `now`, bottom layer first.
+    public func layers(at now: Instant) -> [Layer] {
+        expire(at: now)
+        var builder = SceneBuilder(engine: self, now: now)
+        return builder.build()
+    }
+
+    /// When the picture next changes with no further command: `now` while anything animates,
+    /// a later moment for a pending show or a timed removal, nil when the screen is still.
+    public func nextChange(after now: Instant) -> Instant? {
+        if centreGlide.isMoving(at: now) { return now }
+        if overlayFades.contains(where: { $0.opacity(at: now) != nil }) { return now }
+        var best: Instant? = toasts.nextChange(after: now)
+        if let c = choice, now < c.closesAt { best = c.closesAt }
+        for a in activities {
+            if let t = a.nextChange(after: now) { best = best.map { min($0, t) } ?? t }
+        }
+        return best
+    }
+
+    /// Ids of activities on screen at `now` (past their show delay, not yet removed).
+    public func visibleIDs(at now: Instant) -> [String] {
+        expire(at: now)
+        return activities.filter { $0.isVisible(at: now) }.map(\.id)
+    }
+
+    /// Ids of activities that exist at `now`, shown or still waiting for their show delay.
+    public func activityIDs(at now: Instant) -> [String] {
+        expire(at: now)
+        return activities.map(\.id)
     }
 
     /// `layers(at:)` built in the room of `list`, which the caller drew from before and no one

@@ -228,38 +228,6 @@ public final class Engine {
         store(a)
     }
 
-    /// The screen at `now`, bottom layer first.
-    public func layers(at now: Instant) -> [Layer] {
-        expire(at: now)
-        var builder = SceneBuilder(engine: self, now: now)
-        return builder.build()
-    }
-
-    /// When the picture next changes with no further command: `now` while anything animates,
-    /// a later moment for a pending show or a timed removal, nil when the screen is still.
-    public func nextChange(after now: Instant) -> Instant? {
-        if centreGlide.isMoving(at: now) { return now }
-        if overlayFades.contains(where: { $0.opacity(at: now) != nil }) { return now }
-        var best: Instant? = toasts.nextChange(after: now)
-        if let c = choice, now < c.closesAt { best = c.closesAt }
-        for a in activities {
-            if let t = a.nextChange(after: now) { best = best.map { min($0, t) } ?? t }
-        }
-        return best
-    }
-
-    /// Ids of activities on screen at `now` (past their show delay, not yet removed).
-    public func visibleIDs(at now: Instant) -> [String] {
-        expire(at: now)
-        return activities.filter { $0.isVisible(at: now) }.map(\.id)
-    }
-
-    /// Ids of activities that exist at `now`, shown or still waiting for their show delay.
-    public func activityIDs(at now: Instant) -> [String] {
-        expire(at: now)
-        return activities.map(\.id)
-    }
-
     // MARK: - State transitions
 
     /// What a `show` may not ask: another kind for a known id, a value, label, track, cancel or
