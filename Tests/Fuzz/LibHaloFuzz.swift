@@ -178,6 +178,8 @@ enum FuzzCalls {
 struct Frame {
     var bytes: [UInt8] = []
     let width: Int32, height: Int32, stride: Int32, format: UInt32, rotation: Int32
+    /// The format's bytes per pixel (1 for 0 and 4 above 9, which are no halo_format).
+    let bytesPerPixel: Int32
     /// More memory than a fuzzer's run should fill (a screen of thousands of pixels a side):
     /// not drawn.
     var tooBig = false
@@ -192,8 +194,8 @@ struct Frame {
         if b.byte() == 0xFF { (w, h) = (w &+ Int32(Int8(bitPattern: b.byte())), h &+ Int32(Int8(bitPattern: b.byte()))) }
         width = w
         height = h
-        let bpp: Int32 = [1, 4, 4, 4, 4, 2, 2, 3, 3, 4][min(Int(format), 9)]
-        let row = Int64(max(1, w)) * Int64(bpp)
+        bytesPerPixel = [1, 4, 4, 4, 4, 2, 2, 3, 3, 4][min(Int(format), 9)]
+        let row = Int64(max(1, w)) * Int64(bytesPerPixel)
         stride = Int32(clamping: row + Int64(b.byte() % 8) - (b.byte() == 0xFF ? 1 : 0))
         // All the memory the frame claims, filled with a pattern to see what changes.
         let total = Int64(max(1, stride)) * Int64(max(1, h))
@@ -215,7 +217,7 @@ struct Frame {
             memory: UnsafeMutableRawPointer(bitPattern: 1)!, width: width, height: height, stride: Int(stride), format: .xrgb8888,
             rotation: Rotation(degrees: rotation) ?? .none)
         let physical = drawn.map { target.physicalRect($0) }
-        let bpp = Int([1, 4, 4, 4, 4, 2, 2, 3, 3, 4][min(Int(format), 9)])
+        let bpp = Int(bytesPerPixel)
         for i in bytes.indices where bytes[i] != before[i] {
             let y = Int32(i / Int(stride)), x = Int32(i % Int(stride) / bpp)
             if !physical.contains(where: { $0.contains(IntRect(x: x, y: y, width: 1, height: 1)) }) {
