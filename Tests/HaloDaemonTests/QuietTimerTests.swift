@@ -61,4 +61,22 @@ struct QuietTimerTests {
         d.spin(2)
         #expect(quiets == 2)
     }
+
+    @Test(
+        "the first frame starts a quiet spell of its own: what the frames after it ran once is given back with no client's work (host kernel Unix socket)"
+    )
+    func afterFirstFrame() throws {
+        let d = try TestDaemon("quiet-first")
+        var quiets = 0
+        d.server.onQuiet = { quiets += 1 }
+        d.server.invalidateOutputs()
+        d.spin(3)
+        #expect(d.server.framesDrawn >= 1 && quiets == 0, "the first frame is drawn; quiet comes a second later")
+        d.now = d.now + Milliseconds(1001)
+        d.spin(2)
+        #expect(quiets == 1)
+        d.now = d.now + Milliseconds(10_000)
+        d.spin(3)
+        #expect(quiets == 1, "only once")
+    }
 }

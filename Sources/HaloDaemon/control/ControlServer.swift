@@ -45,8 +45,10 @@ public final class ControlServer {
     /// No snapshot runs before this: after one that took T, the loop spends 4 T on everything
     /// else, so snapshots take at most a fifth of its time however many are asked for.
     var snapshotRestUntil = Instant(microseconds: Int64.min / 2)
-    var visible: Set<String> = []
-    var existing: Set<String> = []
+    /// The ids on screen and existing at the last frame, in the engine's order.
+    var visible: [String] = [], existing: [String] = []
+    /// The room `step` builds its poll set in, kept from round to round.
+    var pollRoom: [pollfd] = []
     /// Events raised while a client's line runs, sent after its reply; nil between lines.
     var heldEvents: [String]?
     /// Where client bytes land before they are framed; one buffer for every client and round.
@@ -195,7 +197,11 @@ public final class ControlServer {
         if let m = maximumWait, timeout < 0 || timeout > m { timeout = m }
         let listening = listenerPausedUntil.map { clock() >= $0 } ?? true
         if listening { listenerPausedUntil = nil }
-        var fds = pollSet(listening: listening)
+        // The poll set's room is kept between rounds (`pollRoom`): a round allocates nothing.
+        var fds: [pollfd] = []
+        swap(&fds, &pollRoom)
+        defer { swap(&fds, &pollRoom) }
+        pollSet(listening: listening, into: &fds)
         let ready = poll(&fds, nfds_t(fds.count), timeout)
         if ready < 0 {
             if errno != EINTR { report("poll", "poll failed: \(SystemError("poll").description)") }
@@ -260,16 +266,16 @@ public final class ControlServer {
 
     /// The descriptors to wait on: the listener (unless it rests), the event sources, then each
     /// client, for reading only while it has no lines waiting to run.
-    func pollSet(listening: Bool) -> [pollfd] {
+    func pollSet(listening: Bool, into fds: inout [pollfd]) {
+        fds.removeAll(keepingCapacity: true)
         // A negative descriptor is skipped by poll: the listener rests while it is paused.
-        var fds: [pollfd] = [pollfd(fd: listening ? listener.descriptor.raw : -1, events: Int16(POLLIN), revents: 0)]
+        fds.append(pollfd(fd: listening ? listener.descriptor.raw : -1, events: Int16(POLLIN), revents: 0))
         for s in sources { fds.append(pollfd(fd: s.descriptor, events: Int16(POLLIN), revents: 0)) }
         for c in clients {
             var events: Int16 = c.wantsInput ? Int16(POLLIN) : 0
             if c.hasPendingOutput { events |= Int16(POLLOUT) }
             fds.append(pollfd(fd: c.descriptor.raw, events: events, revents: 0))
         }
-        return fds
     }
 
     /// Whether a frame that commands asked for should wait because more input is already here:
@@ -280,7 +286,10 @@ public final class ControlServer {
     func frameWaitsForInput(_ now: Instant) -> Bool {
         guard needsFrame, now - lastFrame < max(frameInterval, 2 * lastRenderMicroseconds) else { return false }
         if hasRunnableLines { return true }
-        var fds = pollSet(listening: listenerPausedUntil == nil)
+        var fds: [pollfd] = []
+        swap(&fds, &pollRoom)
+        defer { swap(&fds, &pollRoom) }
+        pollSet(listening: listenerPausedUntil == nil, into: &fds)
         for k in fds.indices { fds[k].events &= Int16(POLLIN) }
         guard poll(&fds, nfds_t(fds.count), 0) > 0 else { return false }
         return fds.contains { $0.revents & Int16(POLLIN) != 0 }
@@ -331,6 +340,10 @@ public final class ControlServer {
                 firstFrameMilliseconds = ProcessAge.milliseconds()
                 onFirstFrame?()
                 onFirstFrame = nil
+                // The frames right after the first run code once that start-up did not (the
+                // second buffer's first flip, the first events sent): a quiet spell after
+                // them gives that back too, with no client's work needed to start it.
+                quiet.work(at: end)
             }
         }
         sendEvents(now)

@@ -219,10 +219,11 @@ extension ControlServer {
                 "no command came within the lease of \(Self.idList(lapsed)), so the daemon ended it; an app with a lease sends progress, label or show for the id more often than the lease"
             )
         }
-        let nowVisible = Set(engine.visibleIDs(at: now))
-        let nowExisting = Set(engine.activityIDs(at: now))
-        for id in nowVisible.subtracting(visible).sorted() { broadcast("shown \(id)") }
-        for id in existing.subtracting(nowExisting).sorted() { broadcast("dismissed \(id)") }
+        // Most frames change neither list: they are compared in place, and built only anew.
+        if engine.idsUnchanged(visible: visible, existing: existing, at: now) { return }
+        let nowVisible = engine.visibleIDs(at: now), nowExisting = engine.activityIDs(at: now)
+        for id in Set(nowVisible).subtracting(visible).sorted() { broadcast("shown \(id)") }
+        for id in Set(existing).subtracting(nowExisting).sorted() { broadcast("dismissed \(id)") }
         visible = nowVisible
         existing = nowExisting
     }

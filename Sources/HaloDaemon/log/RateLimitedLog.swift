@@ -60,20 +60,32 @@ public struct RateLimitedLog {
 
     /// Summaries of the lines left out in windows that have ended by `now`, one per category;
     /// those windows start afresh.
+    /// Asked every round of the daemon's loop: unless a summary is due, it sorts and allocates
+    /// nothing.
     public mutating func summaries(at now: Instant) -> [String] {
+        guard windows.values.contains(where: { Self.due($0, at: now) }) else { return [] }
         var out: [String] = []
-        for (category, w) in windows.sorted(by: { $0.key < $1.key })
-        where w.suppressed > 0 && (now - w.start >= RateLimitedLog.windowMicroseconds || now < w.start) {
+        for (category, w) in windows.sorted(by: { $0.key < $1.key }) where Self.due(w, at: now) {
             out.append(Self.leftOut(category, w) + " in \(RateLimitedLog.windowMicroseconds / 1_000_000) s; the last: " + w.lastSuppressed)
             windows[category] = nil
         }
         return out
     }
 
+    /// Whether `w` left lines out and has ended by `now` (or the clock went back past its start).
+    static func due(_ w: Window, at now: Instant) -> Bool {
+        w.suppressed > 0 && (now - w.start >= RateLimitedLog.windowMicroseconds || now < w.start)
+    }
+
     /// When the next summary is due, if lines are being left out.
     public var nextSummary: Instant? {
-        windows.values.filter { $0.suppressed > 0 }.map { Instant(microseconds: $0.start.microseconds + RateLimitedLog.windowMicroseconds) }
-            .min()
+        var soonest: Instant?
+        for w in windows.values where w.suppressed > 0 {
+            let (end, overflow) = w.start.microseconds.addingReportingOverflow(RateLimitedLog.windowMicroseconds)
+            let due = Instant(microseconds: overflow ? Int64.max : end)
+            soonest = soonest.map { min($0, due) } ?? due
+        }
+        return soonest
     }
 
     /// "12 more connect lines left out, from uid 1000 pid 42 (app) ×9, uid 0 pid 1 (init) ×3".

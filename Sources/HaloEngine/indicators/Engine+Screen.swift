@@ -50,6 +50,22 @@ extension Engine {
         return activities.map(\.id)
     }
 
+    /// Whether `visible` and `existing` are still `visibleIDs(at:)` and `activityIDs(at:)`,
+    /// in order. The daemon asks every frame; answering builds and frees no list of strings.
+    public func idsUnchanged(visible: [String], existing: [String], at now: Instant) -> Bool {
+        expire(at: now)
+        guard activities.count == existing.count else { return false }
+        var shown = 0
+        for (k, a) in activities.enumerated() {
+            guard a.id == existing[k] else { return false }
+            if a.isVisible(at: now) {
+                guard shown < visible.count, a.id == visible[shown] else { return false }
+                shown += 1
+            }
+        }
+        return shown == visible.count
+    }
+
     /// `layers(at:)` built in the room of `list`, which the caller drew from before and no one
     /// else holds: a frame then allocates nothing for its list of layers (libhalo).
     public func layers(at now: Instant, into list: inout [Layer]) {

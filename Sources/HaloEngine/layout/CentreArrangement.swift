@@ -26,7 +26,7 @@ struct CentreArrangement {
 
     /// Where each activity of the group goes, by serial; an activity not listed is drawn as
     /// a single one would be.
-    var slots: [UInt32: Slot] = [:]
+    var slots = SlotTable()
     /// The row that counts the activities left out, and how many.
     var more: (row: IntRect, count: Int)? = nil
 

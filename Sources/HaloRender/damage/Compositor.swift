@@ -160,7 +160,10 @@ public struct Compositor {
                 }
             }
             if s.color.a == 0 { return }
-            for band in [inside.0, inside.1, inside.2] where !band.isEmpty {
+            // The three bands one by one: an array of them would be allocated every frame.
+            for k in 0..<3 {
+                let band = k == 0 ? inside.0 : k == 1 ? inside.1 : inside.2
+                if band.isEmpty { continue }
                 if s.color.a == 255 {
                     tiles.set(band, Layout.pack(s.color))
                 } else {
