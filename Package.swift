@@ -58,6 +58,7 @@ let package = Package(
         .target(name: "CStartSeed", linkerSettings: [.unsafeFlags(["-Xlinker", "--wrap=syscall"])]),
         // Unmaps the code pages start-up ran, once it is over (see its header).
         .target(name: "CLoadedCode"),
+        .target(name: "CHarfBuzz"),
         // The commit the binary was built from, for `halo --version`.
         .target(name: "CBuildInfo", cSettings: [.define("HALO_COMMIT", to: "\"\(commit)\"")]),
 
@@ -74,7 +75,8 @@ let package = Package(
         .target(name: "HaloOutputs", dependencies: ["HaloEngine", "HaloHAL", "HaloRender"], swiftSettings: knownConformances),
         // Text rasterisation behind the engine's TextRasterizer protocol.
         .target(
-            name: "HaloFreeType", dependencies: ["HaloEngine", "HaloRender", "HaloPOSIX", "CFreeType"], swiftSettings: knownConformances),
+            name: "HaloFreeType", dependencies: ["HaloEngine", "HaloRender", "HaloPOSIX", "CFreeType", "CHarfBuzz"],
+            swiftSettings: knownConformances),
         // Layer 3, HaloBoards: board profiles (YAML through libyaml).
         .target(
             name: "HaloBoards", dependencies: ["HaloEngine", "HaloHAL", "HaloRender", "HaloPOSIX", "CYAML", "CZlib"],

@@ -4,9 +4,12 @@ import HaloEngine
 import HaloPOSIX
 import HaloRender
 
-/// Text rasterised by FreeType from a TrueType font, with grey-scale anti-aliasing and hinting.
-/// Glyphs are cached per size; lines are laid out on whole-pixel advances so the same text
-/// always gives the same pixels.
+/// Text rasterised by FreeType from a TrueType font, with grey-scale anti-aliasing and hinting,
+/// and shaped by HarfBuzz: the glyphs drawn and where they go (ligatures, marks, kerning,
+/// Arabic's joining forms) come from the shaper, in 64ths of a pixel, each glyph's bitmap put
+/// at its rounded origin so the same text always gives the same pixels. Without HarfBuzz
+/// (`shapingUnavailable` says why) each character takes its own glyph and FreeType's advance.
+/// Glyphs are cached by glyph id and size.
 public final class FreeTypeText: TextRasterizer {
     /// DejaVu Sans from Debian's fonts-dejavu-core.
     public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
@@ -21,7 +24,7 @@ public final class FreeTypeText: TextRasterizer {
     }
 
     struct GlyphKey: Hashable {
-        var scalar: UInt32
+        var id: UInt32
         var size: Int32
     }
 
@@ -34,6 +37,20 @@ public final class FreeTypeText: TextRasterizer {
     // run-time exclusivity check would cost more than the lookup.
     @exclusivity(unchecked) var glyphs: [GlyphKey: Glyph] = [:]
     var currentSize: Int32 = 0
+    /// Made the first time a line is shaped; nil once HarfBuzz turned out to be missing.
+    var shaper: HarfBuzzShaper?
+    var shaperTried = false
+    /// Why lines are laid out character by character, if they are: HarfBuzz could not be
+    /// loaded or cannot read the font. Nil while shaping works or has not been tried.
+    public private(set) var shapingUnavailable: String?
+    /// The last line shaped, kept because a label is measured and then drawn.
+    var shaped = ShapedLine()
+
+    struct ShapedLine {
+        var text = ""
+        var size: Int32 = 0
+        var glyphs: [HarfBuzzShaper.Glyph] = []
+    }
     /// The largest font file read; real ones are well under this.
     public static let maximumFontBytes = 64 << 20
 
@@ -122,17 +139,21 @@ public final class FreeTypeText: TextRasterizer {
         return Int32(max(0, min((Int64(face.pointee.size.pointee.metrics.ascender) + 32) >> 6, Int64(size) * 4)))
     }
 
+    /// The glyph a character takes when lines are not shaped.
     func glyph(_ scalar: Unicode.Scalar, size: Int32) -> Glyph {
-        let key = GlyphKey(scalar: scalar.value, size: size)
+        glyph(id: UInt32(FT_Get_Char_Index(face, FT_ULong(scalar.value))), size: size)
+    }
+
+    func glyph(id index: UInt32, size: Int32) -> Glyph {
+        let key = GlyphKey(id: index, size: size)
         if let g = glyphs[key] { return g }
         select(size)
         var g = Glyph(width: 0, rows: 0, left: 0, top: 0, advance: 0, coverage: [])
-        let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
         let reach = Int64(size) * 8
         // Loaded as an outline and measured before it is rasterised: a font whose units per em
         // lie (16 for outlines drawn on 2048) would make a glyph of thousands of pixels a side,
         // and FreeType would spend seconds and hundreds of megabytes drawing it.
-        if FT_Load_Glyph(face, index, FT_Int32(FT_LOAD_DEFAULT)) == 0, let slot = face.pointee.glyph,
+        if FT_Load_Glyph(face, FT_UInt(index), FT_Int32(FT_LOAD_DEFAULT)) == 0, let slot = face.pointee.glyph,
             Self.fits(slot.pointee.metrics, reach: reach), FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0
         {
             let bitmap = slot.pointee.bitmap
@@ -171,8 +192,12 @@ public final class FreeTypeText: TextRasterizer {
     /// frame.
     public func prepare(sizes: [Int32]) {
         glyphs.reserveCapacity(1024)
+        var ascii = ""
+        for value in UInt32(0x20)...0x7E { ascii.unicodeScalars.append(Unicode.Scalar(value)!) }
         for size in Set(sizes.filter { (1...512).contains($0) }.prefix(8)) {
             for value in UInt32(0x20)...0x7E { _ = glyph(Unicode.Scalar(value)!, size: size) }
+            // Shaping it loads HarfBuzz and warms its tables for the font.
+            _ = width(of: ascii, size: size)
             _ = lineHeight(size: size)
         }
     }
@@ -181,9 +206,43 @@ public final class FreeTypeText: TextRasterizer {
     public func hasGlyph(_ scalar: Unicode.Scalar) -> Bool { FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0 }
 
     public func width(of text: String, size: Int32) -> Int32 {
+        if let glyphs = shapedGlyphs(text, size: size) {
+            var pen: Int64 = 0
+            for g in glyphs { pen += Int64(g.xAdvance) }
+            return Int32(max(0, min((pen + 32) >> 6, Int64(size) * 4 * Int64(HarfBuzzShaper.maximumScalars))))
+        }
         var w: Int32 = 0
         for s in text.unicodeScalars { w += glyph(s, size: size).advance }
         return w
+    }
+
+    /// The glyphs HarfBuzz chose for `text` at `size` and where they go, left to right; nil
+    /// when lines are laid out character by character (`shapingUnavailable`).
+    public func glyphPositions(of text: String, size: Int32) -> [ShapedGlyph]? { shapedGlyphs(text, size: size) }
+
+    /// `text` shaped at `size`, or nil when lines are laid out character by character.
+    func shapedGlyphs(_ text: String, size: Int32) -> [HarfBuzzShaper.Glyph]? {
+        guard let shaper = loadShaper() else { return nil }
+        if shaped.size == size && shaped.text == text { return shaped.glyphs }
+        var glyphs = shaped.glyphs
+        shaped = ShapedLine()
+        shaper.shape(text, size: size, into: &glyphs)
+        shaped = ShapedLine(text: text, size: size, glyphs: glyphs)
+        return glyphs
+    }
+
+    /// False lays lines out character by character, as without HarfBuzz (for tests).
+    var shapes = true
+
+    func loadShaper() -> HarfBuzzShaper? {
+        guard shapes else { return nil }
+        if shaperTried { return shaper }
+        shaperTried = true
+        do { shaper = try HarfBuzzShaper(fontBytes: UnsafeRawBufferPointer(fontFile.bytes)) } catch {
+            shapingUnavailable =
+                "\(error.description); labels are laid out character by character, without ligatures, joining or marks placed"
+        }
+        return shaper
     }
 
     public func render(_ text: String, size: Int32) -> CoverageMask {
@@ -191,29 +250,45 @@ public final class FreeTypeText: TextRasterizer {
         let height = max(1, lineHeight(size: size))
         let baseline = ascender(size: size)
         var bytes = [UInt8](repeating: 0, count: Int(width * height))
-        var pen: Int32 = 0
         bytes.withUnsafeMutableBufferPointer { line in
-            for s in text.unicodeScalars {
-                let g = glyph(s, size: size)
-                // The glyph's columns and rows that fall inside the line, worked out once.
-                let x0 = pen + g.left
-                let firstCol = max(0, -x0), endCol = min(g.width, width - x0)
-                let y0 = baseline - g.top
-                let firstRow = max(0, -y0), endRow = min(g.rows, height - y0)
-                if firstCol < endCol && firstRow < endRow && g.coverage.count >= Int(g.width) * Int(g.rows) {
-                    g.coverage.withUnsafeBufferPointer { glyphBytes in
-                        for row in firstRow..<endRow {
-                            let from = Int(row * g.width), to = Int((y0 + row) * width + x0)
-                            for col in Int(firstCol)..<Int(endCol) {
-                                let c = glyphBytes[from + col]
-                                if c > line[to + col] { line[to + col] = c }
-                            }
-                        }
-                    }
+            if let shapedLine = shapedGlyphs(text, size: size) {
+                // Origins in 64ths of a pixel, each glyph put at its rounded origin.
+                var pen: Int64 = 0
+                for s in shapedLine {
+                    let x = Int32(truncatingIfNeeded: (pen + Int64(s.xOffset) + 32) >> 6)
+                    let y = Int32(truncatingIfNeeded: (Int64(s.yOffset) + 32) >> 6)
+                    Self.blit(glyph(id: s.id, size: size), at: x, baseline: baseline - y, into: line, width: width, height: height)
+                    pen += Int64(s.xAdvance)
                 }
-                pen += g.advance
+            } else {
+                var pen: Int32 = 0
+                for s in text.unicodeScalars {
+                    let g = glyph(s, size: size)
+                    Self.blit(g, at: pen, baseline: baseline, into: line, width: width, height: height)
+                    pen += g.advance
+                }
             }
         }
         return CoverageMask(width: width, height: height, coverage: bytes)
+    }
+
+    /// Draws `g` with its origin at `x` on `baseline`, keeping the brighter coverage where
+    /// glyphs overlap (a mark over its base, a joined pair).
+    static func blit(_ g: Glyph, at x: Int32, baseline: Int32, into line: UnsafeMutableBufferPointer<UInt8>, width: Int32, height: Int32) {
+        // The glyph's columns and rows that fall inside the line, worked out once.
+        let x0 = Int64(x) + Int64(g.left)
+        let firstCol = max(0, -x0), endCol = min(Int64(g.width), Int64(width) - x0)
+        let y0 = Int64(baseline) - Int64(g.top)
+        let firstRow = max(0, -y0), endRow = min(Int64(g.rows), Int64(height) - y0)
+        guard firstCol < endCol && firstRow < endRow && g.coverage.count >= Int(g.width) * Int(g.rows) else { return }
+        g.coverage.withUnsafeBufferPointer { glyphBytes in
+            for row in firstRow..<endRow {
+                let from = Int(row * Int64(g.width)), to = Int((y0 + row) * Int64(width) + x0)
+                for col in Int(firstCol)..<Int(endCol) {
+                    let c = glyphBytes[from + col]
+                    if c > line[to + col] { line[to + col] = c }
+                }
+            }
+        }
     }
 }

@@ -76,9 +76,25 @@ struct GuestImage: Sendable {
         }
     }
 
-    /// The shared libraries the dynamic linker loads for `binary`, and the linker itself.
+    /// Libraries Halo opens itself when it first needs them (HarfBuzz, at the first label),
+    /// which `ldd` of the binary cannot see.
+    static let openedLater = ["/usr/lib/x86_64-linux-gnu/libharfbuzz.so.0"]
+
+    /// The shared libraries the dynamic linker loads for `binary`, and the linker itself, and
+    /// those Halo opens later with theirs.
     static func libraries(of binary: URL) throws -> [String] {
-        let listing = try Host.run("ldd", [binary.path])
+        var all = try linked(binary.path)
+        for library in openedLater where FileManager.default.fileExists(atPath: library) {
+            all.append(library)
+            all += try linked(library)
+        }
+        var seen = Set<String>()
+        return all.filter { seen.insert($0).inserted }
+    }
+
+    /// What `ldd` lists for `path`.
+    static func linked(_ path: String) throws -> [String] {
+        let listing = try Host.run("ldd", [path])
         return listing.split(separator: "\n").compactMap { line -> String? in
             let words = line.split(separator: " ")
             if let arrow = words.firstIndex(of: "=>"), arrow + 1 < words.count, words[arrow + 1].hasPrefix("/") {

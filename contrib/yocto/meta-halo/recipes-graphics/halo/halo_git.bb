@@ -17,7 +17,8 @@ S = "${WORKDIR}/git"
 
 # The C libraries Halo links (pkg-config names freetype2, yaml-0.1, zlib, libdrm, libgpiod).
 DEPENDS += "freetype libyaml zlib libdrm libgpiod"
-RDEPENDS:${PN} += "ttf-dejavu-sans"
+# HarfBuzz is opened at run time, when the first label is shaped: not linked, so listed here.
+RDEPENDS:${PN} += "ttf-dejavu-sans harfbuzz"
 
 # meta-swift's class: builds the package with SwiftPM for the target. Halo has no package
 # dependencies, so nothing is fetched at build time.

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: Apache-2.0
+import CHarfBuzz
+
+/// One glyph of a shaped line, its position in 64ths of a pixel.
+public struct ShapedGlyph: Equatable, Sendable {
+    public var id: UInt32
+    /// The index of the first scalar of the grapheme this glyph comes from (HarfBuzz's
+    /// default clusters: a base and its marks are one cluster, never split).
+    public var cluster: UInt32
+    public var xAdvance: Int32
+    public var xOffset: Int32
+    public var yOffset: Int32
+}
+
+/// Glyph ids and positions for a line of text from HarfBuzz, over the same font bytes FreeType
+/// reads: ligatures, marks, kerning and the joining forms of Arabic come from the font's own
+/// tables. HarfBuzz is loaded the first time a shaper is made (`halo_harfbuzz.h` says why).
+final class HarfBuzzShaper {
+    typealias Glyph = ShapedGlyph
+
+    struct Unavailable: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The longest line shaped, in Unicode scalars; a label's lines are far shorter, and the
+    /// rest of a longer one could not be seen anyway.
+    static let maximumScalars = 1024
+
+    let hb: UnsafePointer<halo_harfbuzz>
+    let blob: OpaquePointer
+    let face: OpaquePointer
+    let font: OpaquePointer
+    let buffer: OpaquePointer
+    var size: Int32 = 0
+    var scalars: [UInt32] = []
+
+    /// The library's functions, loaded by the first shaper made; the reason if that failed.
+    nonisolated(unsafe) static var library: Result<UnsafePointer<halo_harfbuzz>, Unavailable>?
+
+    /// Loads the HarfBuzz library `name` into a table that lives as long as the process.
+    static func open(_ name: String) -> Result<UnsafePointer<halo_harfbuzz>, Unavailable> {
+        var error = [CChar](repeating: 0, count: 256)
+        let table = UnsafeMutablePointer<halo_harfbuzz>.allocate(capacity: 1)
+        guard halo_harfbuzz_open(name, table, &error, UInt(error.count)) != 0 else {
+            table.deallocate()
+            let why = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return .failure(Unavailable(description: "HarfBuzz could not be loaded (\(why)); install libharfbuzz0b"))
+        }
+        return .success(UnsafePointer(table))
+    }
+
+    /// A shaper for the font whose file is `bytes`, which must outlive it (FreeTypeText's
+    /// mapping of the font file does).
+    init(fontBytes bytes: UnsafeRawBufferPointer) throws(Unavailable) {
+        if Self.library == nil { Self.library = Self.open("libharfbuzz.so.0") }
+        let hb: UnsafePointer<halo_harfbuzz>
+        switch Self.library {
+        case .success(let table)?: hb = table
+        case .failure(let error)?: throw error
+        case nil: throw Unavailable(description: "HarfBuzz was not loaded")
+        }
+        guard let base = bytes.baseAddress, bytes.count <= Int(UInt32.max),
+            let blob = hb.pointee.blob_create(
+                base.assumingMemoryBound(to: CChar.self), UInt32(bytes.count), Int32(HALO_HB_MEMORY_MODE_READONLY), nil, nil)
+        else { throw Unavailable(description: "HarfBuzz could not read the font") }
+        // HarfBuzz checks a font's tables before it uses them and treats what it cannot use
+        // as empty: a face with no glyphs means the file is not one it can shape with.
+        let face = hb.pointee.face_create(blob, 0)
+        guard let face, hb.pointee.face_get_glyph_count(face) > 0, let font = hb.pointee.font_create(face) else {
+            if let face { hb.pointee.face_destroy(face) }
+            hb.pointee.blob_destroy(blob)
+            throw Unavailable(description: "HarfBuzz found no glyphs in the font")
+        }
+        guard let buffer = hb.pointee.buffer_create() else {
+            hb.pointee.font_destroy(font)
+            hb.pointee.face_destroy(face)
+            hb.pointee.blob_destroy(blob)
+            throw Unavailable(description: "HarfBuzz could not make a buffer")
+        }
+        self.hb = hb
+        self.blob = blob
+        self.face = face
+        self.font = font
+        self.buffer = buffer
+    }
+
+    deinit {
+        hb.pointee.buffer_destroy(buffer)
+        hb.pointee.font_destroy(font)
+        hb.pointee.face_destroy(face)
+        hb.pointee.blob_destroy(blob)
+    }
+
+    /// HarfBuzz's version, for logs and `halo --version`.
+    var version: String { hb.pointee.version_string().map { String(cString: $0) } ?? "unknown" }
+
+    /// Shapes `text` at `size` pixels into `glyphs` (its room reused), in the order they are
+    /// drawn, left to right: a right-to-left run comes out reversed, as it is seen.
+    func shape(_ text: String, size: Int32, into glyphs: inout [Glyph]) {
+        glyphs.removeAll(keepingCapacity: true)
+        scalars.removeAll(keepingCapacity: true)
+        for s in text.unicodeScalars.prefix(Self.maximumScalars) { scalars.append(s.value) }
+        if scalars.isEmpty { return }
+        let pixels = max(1, min(size, 4096))
+        if pixels != self.size {
+            hb.pointee.font_set_scale(font, pixels * 64, pixels * 64)
+            hb.pointee.font_set_ppem(font, UInt32(pixels), UInt32(pixels))
+            self.size = pixels
+        }
+        hb.pointee.buffer_clear_contents(buffer)
+        scalars.withUnsafeBufferPointer { hb.pointee.buffer_add_utf32(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count)) }
+        hb.pointee.buffer_guess_segment_properties(buffer)
+        hb.pointee.shape(font, buffer, nil, 0)
+        guard hb.pointee.buffer_allocation_successful(buffer) != 0 else { return }
+        var count: UInt32 = 0, positionCount: UInt32 = 0
+        guard let infos = hb.pointee.buffer_get_glyph_infos(buffer, &count),
+            let positions = hb.pointee.buffer_get_glyph_positions(buffer, &positionCount), positionCount == count
+        else { return }
+        // A font's positions are input like any other: clamped so a line's sums stay small.
+        let reach = Int32(pixels) * 64 * 4
+        for i in 0..<Int(count) {
+            let p = positions[i]
+            glyphs.append(
+                Glyph(
+                    id: infos[i].codepoint, cluster: infos[i].cluster, xAdvance: max(-reach, min(reach, p.x_advance)),
+                    xOffset: max(-reach, min(reach, p.x_offset)), yOffset: max(-reach, min(reach, p.y_offset))))
+        }
+    }
+}

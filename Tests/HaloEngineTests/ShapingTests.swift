@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: Apache-2.0
+import Foundation
+import HaloTestSupport
+import Testing
+
+@testable import HaloFreeType
+
+/// Lines shaped by HarfBuzz through Halo's own loading of it, checked against HarfBuzz's own
+/// command, `hb-shape` (Debian's libharfbuzz-bin), on the same font, text and size: the same
+/// glyphs, clusters, advances and offsets, in 64ths of a pixel.
+@Suite("Shaping with HarfBuzz, against hb-shape (the real program)")
+struct ShapingTests {
+    static let font = FreeTypeText.defaultFontPath
+
+    /// What hb-shape gives: one line of JSON, glyph by glyph.
+    struct Expected: Decodable, Equatable {
+        var g: UInt32
+        var cl: UInt32
+        var dx: Int32
+        var dy: Int32
+        var ax: Int32
+    }
+
+    static func hbShape(_ text: String, size: Int32) throws -> [Expected] {
+        let result = try ChildProcess.run([
+            "hb-shape", "--font-funcs=ot", "--font-size=\(size * 64)", "--font-ppem=\(size)", "--output-format=json",
+            "--no-glyph-names", font, text,
+        ])
+        #expect(result.status == 0, "hb-shape: \(result)")
+        return try JSONDecoder().decode([Expected].self, from: Data(result.out.utf8))
+    }
+
+    static func ours(_ text: FreeTypeText, _ line: String, size: Int32) throws -> [Expected] {
+        let glyphs = try #require(text.glyphPositions(of: line, size: size), "shaping unavailable: \(text.shapingUnavailable ?? "?")")
+        return glyphs.map { Expected(g: $0.id, cl: $0.cluster, dx: $0.xOffset, dy: $0.yOffset, ax: $0.xAdvance) }
+    }
+
+    static let lines = [
+        "AVA fi office To", "مرحبا بالعالم", "שָׁלוֹם עולם", "e\u{301}te\u{301} n\u{303}", "Привет, мир", "Ελληνικά", "40 %",
+    ]
+
+    @Test(
+        "Latin kerning and ligatures, Arabic joined right to left, Hebrew with points, combining marks, Cyrillic and Greek: glyph for glyph what hb-shape gives",
+        .enabled(if: FileManager.default.fileExists(atPath: "/usr/bin/hb-shape"), "needs hb-shape (apt-get install libharfbuzz-bin)"),
+        arguments: [Int32(13), 20, 48])
+    func againstHbShape(size: Int32) throws {
+        let text = try FreeTypeText()
+        for line in Self.lines {
+            #expect(try Self.ours(text, line, size: size) == Self.hbShape(line, size: size), "\(line) at \(size) px")
+        }
+    }
+
+    @Test("a line's width is the sum of its shaped advances, rounded once: kerning narrows AV")
+    func widths() throws {
+        let text = try FreeTypeText()
+        let glyphs = try #require(text.glyphPositions(of: "AVAV", size: 40))
+        let sum = glyphs.reduce(Int64(0)) { $0 + Int64($1.xAdvance) }
+        #expect(text.width(of: "AVAV", size: 40) == Int32((sum + 32) >> 6))
+        let a = try #require(text.glyphPositions(of: "A", size: 40)).first?.xAdvance ?? 0
+        #expect(glyphs[0].xAdvance < a, "the pair A V is kerned closer than A alone")
+    }
+
+    @Test("without HarfBuzz each character takes its own glyph; a library that cannot be loaded is named with the fix")
+    func unavailable() throws {
+        let text = try FreeTypeText()
+        text.shapes = false
+        #expect(text.glyphPositions(of: "fi", size: 20) == nil)
+        #expect(text.width(of: "fi", size: 20) > 0 && text.render("fi", size: 20).width > 0)
+        guard case .failure(let error) = HarfBuzzShaper.open("/nonexistent/libharfbuzz.so.0") else {
+            Issue.record("a missing library loaded")
+            return
+        }
+        #expect(error.description.contains("/nonexistent/libharfbuzz.so.0") && error.description.contains("install libharfbuzz0b"))
+    }
+
+    /// The structures halo_harfbuzz.h declares, laid out as a C compiler lays them out; printed
+    /// the same way from HarfBuzz's own hb.h and from ours.
+    static let layoutProgram = """
+        #include <stddef.h>
+        #include <stdio.h>
+        #include HEADER
+        int main(void) {
+            printf("%zu %zu %zu %zu %zu\\n", sizeof(hb_glyph_info_t), offsetof(hb_glyph_info_t, cluster),
+                sizeof(hb_glyph_position_t), offsetof(hb_glyph_position_t, x_offset), offsetof(hb_glyph_position_t, y_offset));
+            printf("%d %d %d\\n", (int)sizeof(hb_var_int_t), (int)sizeof(hb_codepoint_t), (int)sizeof(hb_position_t));
+            return 0;
+        }
+        """
+
+    @Test(
+        "halo_harfbuzz.h lays out HarfBuzz's glyph structures as the installed hb.h does (the real header, compiled)",
+        .enabled(if: FileManager.default.fileExists(atPath: "/usr/include/harfbuzz/hb.h"), "needs libharfbuzz-dev"))
+    func abi() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-hb-abi-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let ours = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/CHarfBuzz/include/halo_harfbuzz.h").path
+        var printed: [String] = []
+        for (name, header) in [("theirs", "<harfbuzz/hb.h>"), ("ours", "\"\(ours)\"")] {
+            let source = dir.appendingPathComponent("\(name).c"), program = dir.appendingPathComponent(name)
+            try Self.layoutProgram.write(to: source, atomically: true, encoding: .utf8)
+            let built = try ChildProcess.run(["cc", "-DHEADER=\(header)", "-o", program.path, source.path])
+            #expect(built.status == 0, "\(built)")
+            printed.append(try ChildProcess.run([program.path]).out)
+        }
+        #expect(printed[0] == printed[1] && !printed[0].isEmpty, "hb.h: \(printed[0]) ours: \(printed[1])")
+    }
+}
