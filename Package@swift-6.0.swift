@@ -55,6 +55,7 @@ let package = Package(
         // Unmaps the code pages start-up ran, once it is over (see its header).
         .target(name: "CLoadedCode"),
         .target(name: "CHarfBuzz"),
+        .target(name: "CFriBidi"),
         // The commit the binary was built from, for `halo --version`.
         .target(name: "CBuildInfo", cSettings: [.define("HALO_COMMIT", to: "\"\(commit)\"")]),
 
@@ -71,7 +72,7 @@ let package = Package(
         .target(name: "HaloOutputs", dependencies: ["HaloEngine", "HaloHAL", "HaloRender"], swiftSettings: knownConformances),
         // Text rasterisation behind the engine's TextRasterizer protocol.
         .target(
-            name: "HaloFreeType", dependencies: ["HaloEngine", "HaloRender", "HaloPOSIX", "CFreeType", "CHarfBuzz"],
+            name: "HaloFreeType", dependencies: ["HaloEngine", "HaloRender", "HaloPOSIX", "CFreeType", "CHarfBuzz", "CFriBidi"],
             swiftSettings: knownConformances),
         // Layer 3, HaloBoards: board profiles (YAML through libyaml).
         .target(

@@ -34,7 +34,9 @@ static int release_object(struct dl_phdr_info *info, size_t size, void *data) {
     uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
     for (int i = 0; i < info->dlpi_phnum; i++) {
         const ElfW(Phdr) *segment = &info->dlpi_phdr[i];
-        if (segment->p_type != PT_LOAD || !(segment->p_flags & PF_X) || (segment->p_flags & PF_W)) continue;
+        // Code and read-only data (a library's symbol tables, read while it was loaded and
+        // looked up, and its constants): pages no one ever writes.
+        if (segment->p_type != PT_LOAD || (segment->p_flags & PF_W)) continue;
         // Whole pages inside the segment only: a page it shares with a neighbour may be written.
         uintptr_t start = info->dlpi_addr + segment->p_vaddr, end = start + segment->p_memsz;
         start = (start + page - 1) & ~(page - 1);

@@ -41,8 +41,10 @@ public final class FreeTypeText: TextRasterizer {
     var shaper: HarfBuzzShaper?
     var shaperTried = false
     /// Why lines are laid out character by character, if they are: HarfBuzz could not be
-    /// loaded or cannot read the font. Nil while shaping works or has not been tried.
-    public private(set) var shapingUnavailable: String?
+    /// loaded or cannot read the font; or why mixed-direction lines are shaped as one run
+    /// (FriBidi could not be loaded). Nil while both work or have not been tried.
+    public var shapingUnavailable: String? { shaperFailure ?? shaper?.bidiUnavailable }
+    var shaperFailure: String?
     /// The last line shaped, kept because a label is measured and then drawn.
     var shaped = ShapedLine()
 
@@ -239,7 +241,7 @@ public final class FreeTypeText: TextRasterizer {
         if shaperTried { return shaper }
         shaperTried = true
         do { shaper = try HarfBuzzShaper(fontBytes: UnsafeRawBufferPointer(fontFile.bytes)) } catch {
-            shapingUnavailable =
+            shaperFailure =
                 "\(error.description); labels are laid out character by character, without ligatures, joining or marks placed"
         }
         return shaper

@@ -94,8 +94,12 @@ final class HarfBuzzShaper {
     /// HarfBuzz's version, for logs and `halo --version`.
     var version: String { hb.pointee.version_string().map { String(cString: $0) } ?? "unknown" }
 
+    /// Why right-to-left text is shaped as one run, if it is: FriBidi could not be loaded.
+    private(set) var bidiUnavailable: String?
+
     /// Shapes `text` at `size` pixels into `glyphs` (its room reused), in the order they are
-    /// drawn, left to right: a right-to-left run comes out reversed, as it is seen.
+    /// drawn, left to right. A line with right-to-left text is split into runs of one direction
+    /// (`BidiRuns`), put in the order they are seen, each run's glyphs reversed by the shaper.
     func shape(_ text: String, size: Int32, into glyphs: inout [Glyph]) {
         glyphs.removeAll(keepingCapacity: true)
         scalars.removeAll(keepingCapacity: true)
@@ -107,8 +111,32 @@ final class HarfBuzzShaper {
             hb.pointee.font_set_ppem(font, UInt32(pixels), UInt32(pixels))
             self.size = pixels
         }
+        guard BidiRuns.needsBidi(scalars) else {
+            shapeRun(0..<scalars.count, rightToLeft: nil, size: pixels, into: &glyphs)
+            return
+        }
+        do {
+            for run in try BidiRuns.runs(scalars) {
+                shapeRun(run.start..<run.end, rightToLeft: run.rightToLeft, size: pixels, into: &glyphs)
+            }
+        } catch {
+            bidiUnavailable = "\(error.description); mixed-direction labels are shaped as one run"
+            glyphs.removeAll(keepingCapacity: true)
+            shapeRun(0..<scalars.count, rightToLeft: nil, size: pixels, into: &glyphs)
+        }
+    }
+
+    /// Shapes `run` of the line's scalars, the rest of the line given as context (Arabic
+    /// letters join across a run's edge), and appends its glyphs; clusters count from the
+    /// line's start. A nil direction is guessed from the run's script.
+    func shapeRun(_ run: Range<Int>, rightToLeft: Bool?, size: Int32, into glyphs: inout [Glyph]) {
         hb.pointee.buffer_clear_contents(buffer)
-        scalars.withUnsafeBufferPointer { hb.pointee.buffer_add_utf32(buffer, $0.baseAddress, Int32($0.count), 0, Int32($0.count)) }
+        scalars.withUnsafeBufferPointer {
+            hb.pointee.buffer_add_utf32(buffer, $0.baseAddress, Int32($0.count), UInt32(run.lowerBound), Int32(run.count))
+        }
+        if let rightToLeft {
+            hb.pointee.buffer_set_direction(buffer, Int32(rightToLeft ? HALO_HB_DIRECTION_RTL : HALO_HB_DIRECTION_LTR))
+        }
         hb.pointee.buffer_guess_segment_properties(buffer)
         hb.pointee.shape(font, buffer, nil, 0)
         guard hb.pointee.buffer_allocation_successful(buffer) != 0 else { return }
@@ -117,7 +145,7 @@ final class HarfBuzzShaper {
             let positions = hb.pointee.buffer_get_glyph_positions(buffer, &positionCount), positionCount == count
         else { return }
         // A font's positions are input like any other: clamped so a line's sums stay small.
-        let reach = Int32(pixels) * 64 * 4
+        let reach = size * 64 * 4
         for i in 0..<Int(count) {
             let p = positions[i]
             glyphs.append(

@@ -53,15 +53,18 @@ struct LoadedPagesTests {
         #expect(sum > 0)
     }
 
-    @Test("the code of the program and its libraries is unmapped, and runs on")
+    @Test("the code and read-only data of the program and its libraries are unmapped, and it runs on")
     func code() {
         let executable = { (line: String) in line.split(separator: " ").dropFirst().first == "r-xp" && line.contains("/") }
-        let before = Self.resident(executable)
+        let readOnly = { (line: String) in line.split(separator: " ").dropFirst().first == "r--p" && line.contains("/") }
+        let before = Self.resident(executable), beforeData = Self.resident(readOnly)
         let released = LoadedCode.releasePages()
-        let after = Self.resident(executable)
-        // Other tests' threads run on and map back what they run: far from all of it.
+        let after = Self.resident(executable), afterData = Self.resident(readOnly)
+        // Other tests' threads run on and map back what they run: far from all of it. Of the
+        // read-only mappings, the relocated ones (RELRO) stay.
         #expect(released > 0)
         #expect(after < before, "\(before) KiB of code resident before, \(after) KiB after")
+        #expect(afterData < beforeData, "\(beforeData) KiB of read-only data resident before, \(afterData) KiB after")
         #expect(String(describing: [3, 1, 2].sorted()) == "[1, 2, 3]")
     }
 }

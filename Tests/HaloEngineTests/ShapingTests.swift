@@ -21,11 +21,12 @@ struct ShapingTests {
         var ax: Int32
     }
 
-    static func hbShape(_ text: String, size: Int32) throws -> [Expected] {
-        let result = try ChildProcess.run([
-            "hb-shape", "--font-funcs=ot", "--font-size=\(size * 64)", "--font-ppem=\(size)", "--output-format=json",
-            "--no-glyph-names", font, text,
-        ])
+    static func hbShape(_ text: String, size: Int32, extra: [String] = []) throws -> [Expected] {
+        let result = try ChildProcess.run(
+            [
+                "hb-shape", "--font-funcs=ot", "--font-size=\(size * 64)", "--font-ppem=\(size)", "--output-format=json",
+                "--no-glyph-names",
+            ] + extra + [font, text])
         #expect(result.status == 0, "hb-shape: \(result)")
         return try JSONDecoder().decode([Expected].self, from: Data(result.out.utf8))
     }

@@ -4,9 +4,11 @@
 // code its start ran once (reading the board, the font, the first frame). Advising the kernel
 // that those pages are no longer needed (MADV_DONTNEED) unmaps them; they are clean copies of
 // the program's files, so whatever runs again is mapped again from the page cache, as on the
-// first run. Only segments that are executable and never writable are advised, in whole pages
-// within each segment, and never of an object with text relocations (its code pages were
-// written): writable or relocated pages would lose their contents.
+// first run. Only segments that are never writable (code, and read-only data such as a
+// library's symbol tables, which loading it and looking its functions up read) are advised, in
+// whole pages within each segment, and never of an object with text relocations (its code
+// pages were written): writable or relocated pages would lose their contents. Relocated
+// read-only data (RELRO) lies in a writable segment and is left alone.
 //
 // What it costs: a page run again is a minor fault (64 KiB mapped around it) while the file
 // stays in the page cache, as it does in an initramfs; from a disk under memory pressure it

@@ -76,9 +76,9 @@ struct GuestImage: Sendable {
         }
     }
 
-    /// Libraries Halo opens itself when it first needs them (HarfBuzz, at the first label),
-    /// which `ldd` of the binary cannot see.
-    static let openedLater = ["/usr/lib/x86_64-linux-gnu/libharfbuzz.so.0"]
+    /// Libraries Halo opens itself when it first needs them (HarfBuzz at the first label,
+    /// FriBidi at the first right-to-left one), which `ldd` of the binary cannot see.
+    static let openedLater = ["/usr/lib/x86_64-linux-gnu/libharfbuzz.so.0", "/usr/lib/x86_64-linux-gnu/libfribidi.so.0"]
 
     /// The shared libraries the dynamic linker loads for `binary`, and the linker itself, and
     /// those Halo opens later with theirs.

@@ -24,8 +24,8 @@ install() {
         return 1
     fi
     inst_binary "$(command -v halo)" /usr/bin/halo
-    # HarfBuzz, which Halo opens when it lays out the first label.
-    inst_libdir_file "libharfbuzz.so.0*"
+    # HarfBuzz and FriBidi, which Halo opens when a label first needs them.
+    inst_libdir_file "libharfbuzz.so.0*" "libfribidi.so.0*"
     inst_simple "$board" /etc/halo/board.yaml
     # A picture beside the board goes beside /etc/halo/board.yaml, so its relative name still
     # finds it; the font and shared pictures keep their paths.

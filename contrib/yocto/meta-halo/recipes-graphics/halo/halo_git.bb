@@ -17,8 +17,9 @@ S = "${WORKDIR}/git"
 
 # The C libraries Halo links (pkg-config names freetype2, yaml-0.1, zlib, libdrm, libgpiod).
 DEPENDS += "freetype libyaml zlib libdrm libgpiod"
-# HarfBuzz is opened at run time, when the first label is shaped: not linked, so listed here.
-RDEPENDS:${PN} += "ttf-dejavu-sans harfbuzz"
+# HarfBuzz and FriBidi are opened at run time, when a label first needs them: not linked, so
+# listed here.
+RDEPENDS:${PN} += "ttf-dejavu-sans harfbuzz fribidi"
 
 # meta-swift's class: builds the package with SwiftPM for the target. Halo has no package
 # dependencies, so nothing is fetched at build time.
