@@ -85,6 +85,7 @@ extension BoardSchema {
         BoardKey("theme.text") { s, v, k, b throws(BoardError) in b.theme.text = try s.color(v, k) },
         BoardKey("theme.label-gap") { s, v, k, b throws(BoardError) in b.theme.labelGap = try s.integer(v, k, 0...200) },
         BoardKey("theme.font.file") { s, v, k, b throws(BoardError) in b.theme.fontPath = try s.text(v, k) },
+        BoardKey("theme.font.fallbacks") { s, v, k, b throws(BoardError) in b.theme.fallbackFontPaths = try s.fontList(v, k) },
         BoardKey("theme.count-phrase") { s, v, k, b throws(BoardError) in
             b.theme.countPhrase = try s.parsed(
                 v, k, { ValueWriting.isCountPhrase($0) ? $0 : nil }, isNot: "a phrase for a count",

@@ -165,6 +165,20 @@ struct BoardSchema {
         return s
     }
 
+    /// Font files, in order: a list of at most 8 paths or file names, none blank.
+    func fontList(_ node: YAMLNode, _ key: String) throws(BoardError) -> [String] {
+        let fix = "write a list of TrueType or OpenType files, e.g. [NotoSansThai-Regular.ttf, DroidSansFallbackFull.ttf]"
+        guard case .sequence(let items, _) = node else { throw fail(node, key, "expected a list of fonts", fix) }
+        guard items.count <= 8 else { throw fail(node, key, "names \(items.count) fonts; at most 8 are tried", fix) }
+        var files: [String] = []
+        for item in items {
+            let file = try text(item, key)
+            guard !file.isEmpty, file.utf8.count <= 4096 else { throw fail(item, key, "is not a font file's name", fix) }
+            files.append(file)
+        }
+        return files
+    }
+
     /// Words a person reads on the screen: one line, not blank, at most 512 bytes.
     func words(_ node: YAMLNode, _ key: String) throws(BoardError) -> String {
         let s = try text(node, key)

@@ -4,247 +4,248 @@ import HaloEngine
 import HaloPOSIX
 import HaloRender
 
-/// Text rasterised by FreeType from a TrueType font, with grey-scale anti-aliasing and hinting,
-/// and shaped by HarfBuzz: the glyphs drawn and where they go (ligatures, marks, kerning,
-/// Arabic's joining forms) come from the shaper, in 64ths of a pixel, each glyph's bitmap put
-/// at its rounded origin so the same text always gives the same pixels. Without HarfBuzz
-/// (`shapingUnavailable` says why) each character takes its own glyph and FreeType's advance.
-/// Glyphs are cached by glyph id and size.
+/// Text rasterised by FreeType with grey-scale anti-aliasing and hinting, and shaped by
+/// HarfBuzz: the glyphs drawn and where they go (ligatures, marks, kerning, Arabic's joining
+/// forms) come from the shaper, in 64ths of a pixel, each glyph's bitmap put at its rounded
+/// origin so the same text always gives the same pixels. A line is put in the order it is seen
+/// by the Unicode Bidirectional Algorithm (`BidiRuns`), and each character takes the first of
+/// the fonts that has it: the board's font, then its fallbacks (opened the first time a
+/// character needs them), a base and its marks always together. A character no font has is
+/// drawn as the board's font's "missing" box and noted in `missingCharacters`. Without
+/// HarfBuzz (`shapingUnavailable` says why) each character takes its own glyph and FreeType's
+/// advance.
 public final class FreeTypeText: TextRasterizer {
     /// DejaVu Sans from Debian's fonts-dejavu-core.
     public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    /// The longest line laid out, in Unicode scalars; a label's lines are far shorter, and the
+    /// rest of a longer one could not be seen anyway.
+    public static let maximumScalars = 1024
+    /// The most fallback fonts a board may name.
+    public static let maximumFallbacks = 8
+    /// The fallbacks when the board names none, from Debian's packages: Noto for Devanagari,
+    /// Bengali, Thai and more (fonts-noto-core; DejaVu already has Arabic, Hebrew, Greek and
+    /// Cyrillic), then a font with Chinese, Japanese and Korean (fonts-droid-fallback). Those
+    /// not installed are skipped.
+    public static let defaultFallbacks = [
+        "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf", "/usr/share/fonts/truetype/noto/NotoSansBengali-Regular.ttf",
+        "/usr/share/fonts/truetype/noto/NotoSansThai-Regular.ttf", "/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf",
+        "/usr/share/fonts/truetype/noto/NotoSansHebrew-Regular.ttf", "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+    ]
+    /// The largest font file read; real ones are well under this.
+    public static let maximumFontBytes = FontFace.maximumFontBytes
 
     public struct FontError: Error, CustomStringConvertible {
         public var description: String
     }
 
-    struct Glyph {
-        var width: Int32, rows: Int32, left: Int32, top: Int32, advance: Int32
-        var coverage: [UInt8]
-    }
-
-    struct GlyphKey: Hashable {
-        var id: UInt32
-        var size: Int32
-    }
-
     let library: FT_Library
-    let face: FT_Face
-    /// The font file, which FreeType reads from for as long as the face lives.
-    let fontFile: MappedFile
-    public let path: String
-    // Looked up for every character drawn, from the one thread that owns the text: the
-    // run-time exclusivity check would cost more than the lookup.
-    @exclusivity(unchecked) var glyphs: [GlyphKey: Glyph] = [:]
-    var currentSize: Int32 = 0
-    /// Made the first time a line is shaped; nil once HarfBuzz turned out to be missing.
-    var shaper: HarfBuzzShaper?
-    var shaperTried = false
+    /// The board's font first, then the fallbacks opened so far.
+    var faces: [FontFace]
+    /// Fallback fonts not opened yet, in order; one that cannot be opened is dropped and noted.
+    var unopened: [String]
+    public var path: String { faces[0].path }
+    /// Fallback fonts that could not be found or read, with the reason.
+    public private(set) var fallbackProblems: [String] = []
+    /// Characters no font had (at most 32 kept, each once), drawn as the missing box.
+    public private(set) var missingCharacters: [Unicode.Scalar] = []
     /// Why lines are laid out character by character, if they are: HarfBuzz could not be
     /// loaded or cannot read the font; or why mixed-direction lines are shaped as one run
     /// (FriBidi could not be loaded). Nil while both work or have not been tried.
-    public var shapingUnavailable: String? { shaperFailure ?? shaper?.bidiUnavailable }
-    var shaperFailure: String?
-    /// The last line shaped, kept because a label is measured and then drawn.
+    public var shapingUnavailable: String? { faces[0].shaperFailure ?? bidiFailure }
+    var bidiFailure: String?
+    /// False lays lines out character by character, as without HarfBuzz (for tests).
+    var shapes = true
+    /// The last line laid out, kept because a label is measured and then drawn.
     var shaped = ShapedLine()
+    var scalars: [UInt32] = []
+    var fontOf: [Int] = []
+    /// Set when FriBidi is missing: the shaper then guesses each stretch's direction.
+    var directionGuessed = false
 
     struct ShapedLine {
         var text = ""
         var size: Int32 = 0
-        var glyphs: [HarfBuzzShaper.Glyph] = []
+        var glyphs: [ShapedGlyph] = []
     }
-    /// The largest font file read; real ones are well under this.
-    public static let maximumFontBytes = 64 << 20
 
-    /// Unmaps the pages of the font file read so far (after start-up has drawn its glyphs);
+    /// Unmaps the pages of the font files read so far (after start-up has drawn its glyphs);
     /// FreeType maps them again when it reads them again.
-    public func releaseFontPages() { fontFile.releasePages() }
+    public func releaseFontPages() {
+        for face in faces { face.file.releasePages() }
+    }
 
-    public init(fontPath: String? = nil) throws(FontError) {
+    /// The board's font (DejaVu Sans when nil) and the fallbacks tried, in order, for the
+    /// characters it lacks (at most `maximumFallbacks`; `defaultFallbacks` when nil).
+    public init(fontPath: String? = nil, fallbacks: [String]? = nil) throws(FontError) {
         let asked = fontPath ?? FreeTypeText.defaultFontPath
         let fix = fontPath == nil ? "install Debian's fonts-dejavu-core" : "set theme.font.file to a readable TrueType or OpenType file"
         let (found, looked) = FontLocator.locate(asked)
         guard let path = found else {
             throw FontError(description: "cannot find the font \(asked): looked in \(looked.joined(separator: ", ")); \(fix)")
         }
-        // Read through RegularFile: a FIFO or a device named as the font must not block or
-        // feed FreeType for ever.
-        let file: MappedFile
-        do { file = try MappedFile(path, limit: FreeTypeText.maximumFontBytes) } catch {
-            throw FontError(description: "cannot load the font: \(error.description); \(fix)")
-        }
         var lib: FT_Library?
         guard FT_Init_FreeType(&lib) == 0, let lib else {
             throw FontError(description: "FreeType could not start; check that libfreetype6 is installed")
         }
-        var f: FT_Face?
-        let status = FT_New_Memory_Face(
-            lib, file.bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long(file.bytes.count), 0, &f)
-        guard status == 0, let f else {
+        do { faces = [try FontFace(path: path, library: lib, fix: fix)] } catch {
             FT_Done_FreeType(lib)
-            throw FontError(description: "cannot load the font \(path): \(FreeTypeText.explain(status)); \(fix)")
-        }
-        // A scalable font's glyphs lie within a few ems; a box many times its em means its units
-        // per em lie, and every glyph would be rasterised that many times too large.
-        let em = Int64(f.pointee.units_per_EM), box = f.pointee.bbox
-        let span = max(Int64(box.xMax) - Int64(box.xMin), Int64(box.yMax) - Int64(box.yMin))
-        if f.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 && em > 0 && span > em * FreeTypeText.maximumEmsPerGlyph {
-            FT_Done_Face(f)
-            FT_Done_FreeType(lib)
-            throw FontError(
-                description:
-                    "cannot use the font \(path): its glyphs reach \(span / em) times its em (\(span) units against \(em) units per em), so the file is damaged or its units per em are wrong; \(fix)"
-            )
+            throw error
         }
         library = lib
-        face = f
-        fontFile = file
-        self.path = path
+        unopened = Array((fallbacks ?? Self.defaultFallbacks).prefix(Self.maximumFallbacks))
     }
 
-    /// How many ems a scalable font's glyphs may span; real fonts stay within two or three.
-    static let maximumEmsPerGlyph: Int64 = 16
-
     deinit {
-        FT_Done_Face(face)
+        faces.removeAll()
         FT_Done_FreeType(library)
     }
 
-    /// FreeType's error codes that a wrong font file gives, in words.
-    static func explain(_ status: FT_Error) -> String {
-        switch status {
-        case 1, 2: return "it is not a font FreeType knows (unknown file format)"
-        case 3, 8, 9: return "the font file is damaged (invalid file format)"
-        case 4, 5: return "the font's format version is not supported"
-        case 6, 7: return "the font file is not a usable face"
-        case 0x51...0x58: return "it is not a font FreeType knows (too short or cut off)"
-        case 0x40: return "out of memory"
-        default: return "FreeType error \(status)"
-        }
-    }
+    public func lineHeight(size: Int32) -> Int32 { faces[0].lineHeight(size: size) }
 
-    func select(_ size: Int32) {
-        if size != currentSize {
-            FT_Set_Pixel_Sizes(face, 0, FT_UInt(max(1, size)))
-            currentSize = size
-        }
-    }
-
-    public func lineHeight(size: Int32) -> Int32 {
-        select(size)
-        let m = face.pointee.size.pointee.metrics
-        return Int32(max(1, min((Int64(m.height) + 32) >> 6, Int64(size) * 4)))
-    }
-
-    func ascender(size: Int32) -> Int32 {
-        select(size)
-        return Int32(max(0, min((Int64(face.pointee.size.pointee.metrics.ascender) + 32) >> 6, Int64(size) * 4)))
-    }
-
-    /// The glyph a character takes when lines are not shaped.
-    func glyph(_ scalar: Unicode.Scalar, size: Int32) -> Glyph {
-        glyph(id: UInt32(FT_Get_Char_Index(face, FT_ULong(scalar.value))), size: size)
-    }
-
-    func glyph(id index: UInt32, size: Int32) -> Glyph {
-        let key = GlyphKey(id: index, size: size)
-        if let g = glyphs[key] { return g }
-        select(size)
-        var g = Glyph(width: 0, rows: 0, left: 0, top: 0, advance: 0, coverage: [])
-        let reach = Int64(size) * 8
-        // Loaded as an outline and measured before it is rasterised: a font whose units per em
-        // lie (16 for outlines drawn on 2048) would make a glyph of thousands of pixels a side,
-        // and FreeType would spend seconds and hundreds of megabytes drawing it.
-        if FT_Load_Glyph(face, FT_UInt(index), FT_Int32(FT_LOAD_DEFAULT)) == 0, let slot = face.pointee.glyph,
-            Self.fits(slot.pointee.metrics, reach: reach), FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0
-        {
-            let bitmap = slot.pointee.bitmap
-            if Int64(bitmap.width) <= reach && Int64(bitmap.rows) <= reach {
-                g.width = Int32(bitmap.width)
-                g.rows = Int32(bitmap.rows)
-            }
-            g.left = Int32(max(-reach, min(reach, Int64(slot.pointee.bitmap_left))))
-            g.top = Int32(max(-reach, min(reach, Int64(slot.pointee.bitmap_top))))
-            // A font file is input like any other: its metrics are clamped so the sums made
-            // on them (a line's width, a mask's size) stay small.
-            let advance = (Int64(slot.pointee.advance.x) + 32) >> 6
-            g.advance = Int32(max(0, min(advance, Int64(size) * 4)))
-            if let buffer = bitmap.buffer, g.width > 0, g.rows > 0 {
-                g.coverage.reserveCapacity(Int(g.width * g.rows))
-                for row in 0..<Int(g.rows) {
-                    let line = buffer + row * Int(bitmap.pitch)
-                    for col in 0..<Int(g.width) { g.coverage.append(line[col]) }
-                }
-            }
-        }
-        if glyphs.count > 2048 { glyphs.removeAll(keepingCapacity: true) }
-        glyphs[key] = g
-        return g
-    }
-
-    /// Whether a loaded glyph's box is at most `reach` pixels a side; an absurd one is drawn
-    /// as nothing, with its advance clamped.
-    static func fits(_ m: FT_Glyph_Metrics, reach: Int64) -> Bool {
-        let width = Int64(m.width) >> 6, height = Int64(m.height) >> 6
-        return width >= 0 && height >= 0 && width <= reach && height <= reach
-    }
+    func ascender(size: Int32) -> Int32 { faces[0].ascender(size: size) }
 
     /// Rasterises the printable ASCII glyphs at each of `sizes` (at most 8 sizes of 1 to 512
     /// pixels are taken), so that labels in those sizes draw from the cache from their first
-    /// frame.
+    /// frame; shaping them loads HarfBuzz and warms its tables for the font.
     public func prepare(sizes: [Int32]) {
-        glyphs.reserveCapacity(1024)
+        faces[0].glyphs.reserveCapacity(1024)
         var ascii = ""
         for value in UInt32(0x20)...0x7E { ascii.unicodeScalars.append(Unicode.Scalar(value)!) }
         for size in Set(sizes.filter { (1...512).contains($0) }.prefix(8)) {
-            for value in UInt32(0x20)...0x7E { _ = glyph(Unicode.Scalar(value)!, size: size) }
-            // Shaping it loads HarfBuzz and warms its tables for the font.
+            for value in UInt32(0x20)...0x7E { _ = faces[0].glyph(id: faces[0].glyphID(value), size: size) }
             _ = width(of: ascii, size: size)
             _ = lineHeight(size: size)
         }
     }
 
-    /// Whether the font has a glyph for `scalar` (rather than its "missing" box).
-    public func hasGlyph(_ scalar: Unicode.Scalar) -> Bool { FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0 }
+    /// Whether one of the fonts has a glyph for `scalar` (rather than its "missing" box).
+    public func hasGlyph(_ scalar: Unicode.Scalar) -> Bool { face(for: scalar.value) != nil }
 
-    public func width(of text: String, size: Int32) -> Int32 {
-        if let glyphs = shapedGlyphs(text, size: size) {
-            var pen: Int64 = 0
-            for g in glyphs { pen += Int64(g.xAdvance) }
-            return Int32(max(0, min((pen + 32) >> 6, Int64(size) * 4 * Int64(HarfBuzzShaper.maximumScalars))))
+    /// The first font that has `scalar`, opening fallbacks as far as needed; nil if none has.
+    func face(for scalar: UInt32) -> Int? {
+        for (i, face) in faces.enumerated() where face.glyphID(scalar) != 0 { return i }
+        while !unopened.isEmpty {
+            let asked = unopened.removeFirst()
+            let (found, looked) = FontLocator.locate(asked)
+            guard let path = found else {
+                fallbackProblems.append("cannot find the fallback font \(asked): looked in \(looked.joined(separator: ", "))")
+                continue
+            }
+            do { faces.append(try FontFace(path: path, library: library, fix: "fix or remove it in theme.font.fallbacks")) } catch {
+                fallbackProblems.append(error.description)
+                continue
+            }
+            if faces[faces.count - 1].glyphID(scalar) != 0 { return faces.count - 1 }
         }
-        var w: Int32 = 0
-        for s in text.unicodeScalars { w += glyph(s, size: size).advance }
-        return w
+        return nil
     }
 
-    /// The glyphs HarfBuzz chose for `text` at `size` and where they go, left to right; nil
-    /// when lines are laid out character by character (`shapingUnavailable`).
-    public func glyphPositions(of text: String, size: Int32) -> [ShapedGlyph]? { shapedGlyphs(text, size: size) }
+    public func width(of text: String, size: Int32) -> Int32 {
+        var pen: Int64 = 0
+        for g in layout(text, size: size) { pen += Int64(g.xAdvance) }
+        return Int32(max(0, min((pen + 32) >> 6, Int64(size) * 4 * Int64(Self.maximumScalars))))
+    }
 
-    /// `text` shaped at `size`, or nil when lines are laid out character by character.
-    func shapedGlyphs(_ text: String, size: Int32) -> [HarfBuzzShaper.Glyph]? {
-        guard let shaper = loadShaper() else { return nil }
+    /// The glyphs chosen for `text` at `size` and where they go, left to right; nil when lines
+    /// are laid out character by character (`shapingUnavailable`).
+    public func glyphPositions(of text: String, size: Int32) -> [ShapedGlyph]? {
+        shapes && faces[0].loadShaper() != nil ? layout(text, size: size) : nil
+    }
+
+    /// `text` laid out at `size`: its glyphs left to right, from whichever font has each
+    /// character, shaped where HarfBuzz is at hand.
+    func layout(_ text: String, size: Int32) -> [ShapedGlyph] {
         if shaped.size == size && shaped.text == text { return shaped.glyphs }
         var glyphs = shaped.glyphs
         shaped = ShapedLine()
-        shaper.shape(text, size: size, into: &glyphs)
+        glyphs.removeAll(keepingCapacity: true)
+        scalars.removeAll(keepingCapacity: true)
+        for s in text.unicodeScalars.prefix(Self.maximumScalars) { scalars.append(s.value) }
+        chooseFaces()
+        for run in directionRuns() {
+            // A right-to-left run's stretches of one font are seen last to first.
+            var stretches: [Range<Int>] = []
+            var start = run.start
+            for i in run.start..<run.end where i + 1 == run.end || fontOf[i + 1] != fontOf[i] {
+                stretches.append(start..<(i + 1))
+                start = i + 1
+            }
+            for stretch in run.rightToLeft ? stretches.reversed() : stretches {
+                place(stretch, rightToLeft: directionGuessed ? nil : run.rightToLeft, size: size, into: &glyphs)
+            }
+        }
         shaped = ShapedLine(text: text, size: size, glyphs: glyphs)
         return glyphs
     }
 
-    /// False lays lines out character by character, as without HarfBuzz (for tests).
-    var shapes = true
-
-    func loadShaper() -> HarfBuzzShaper? {
-        guard shapes else { return nil }
-        if shaperTried { return shaper }
-        shaperTried = true
-        do { shaper = try HarfBuzzShaper(fontBytes: UnsafeRawBufferPointer(fontFile.bytes)) } catch {
-            shaperFailure =
-                "\(error.description); labels are laid out character by character, without ligatures, joining or marks placed"
+    /// Which font each scalar takes: the first that has it; a mark, a joiner or a variation
+    /// selector the font of the character before it, so a base and its marks stay together.
+    func chooseFaces() {
+        fontOf.removeAll(keepingCapacity: true)
+        for (i, s) in scalars.enumerated() {
+            if i > 0, Self.followsItsBase(s) {
+                fontOf.append(fontOf[i - 1])
+                continue
+            }
+            if let face = face(for: s) {
+                fontOf.append(face)
+            } else {
+                fontOf.append(0)
+                if missingCharacters.count < 32, let scalar = Unicode.Scalar(s), !missingCharacters.contains(scalar),
+                    !Self.isControl(s)
+                {
+                    missingCharacters.append(scalar)
+                }
+            }
         }
-        return shaper
+    }
+
+    static func followsItsBase(_ s: UInt32) -> Bool {
+        if s == 0x200D || (0xFE00...0xFE0F).contains(s) || (0xE0100...0xE01EF).contains(s) { return true }
+        guard let scalar = Unicode.Scalar(s) else { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+
+    /// Direction controls and other format characters have no glyph to miss.
+    static func isControl(_ s: UInt32) -> Bool {
+        guard let scalar = Unicode.Scalar(s) else { return true }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: return true
+        default: return false
+        }
+    }
+
+    /// The line's runs of one direction in the order they are seen; one run, its direction
+    /// left to the shaper, when the line needs no reordering or FriBidi is missing.
+    func directionRuns() -> [BidiRuns.Run] {
+        directionGuessed = false
+        let whole = [BidiRuns.Run(start: 0, end: scalars.count, rightToLeft: false)]
+        guard !scalars.isEmpty else { return [] }
+        guard BidiRuns.needsBidi(scalars) else { return whole }
+        do { return try BidiRuns.runs(scalars) } catch {
+            bidiFailure = "\(error.description); mixed-direction labels are shaped as one run"
+            directionGuessed = true
+            return whole
+        }
+    }
+
+    /// Appends the glyphs of `stretch` (one font, one direction): shaped by the font's shaper,
+    /// or one glyph per character with FreeType's advance when there is none.
+    func place(_ stretch: Range<Int>, rightToLeft: Bool?, size: Int32, into glyphs: inout [ShapedGlyph]) {
+        let index = fontOf[stretch.lowerBound], face = faces[index]
+        if shapes, let shaper = face.loadShaper() {
+            shaper.shapeRun(scalars, stretch, rightToLeft: rightToLeft, size: size, face: index, into: &glyphs)
+            return
+        }
+        let order = rightToLeft == true ? Array(stretch.reversed()) : Array(stretch)
+        for i in order {
+            let id = face.glyphID(scalars[i])
+            let advance = face.glyph(id: id, size: size).advance
+            glyphs.append(ShapedGlyph(id: id, cluster: UInt32(i), xAdvance: advance * 64, xOffset: 0, yOffset: 0, face: index))
+        }
     }
 
     public func render(_ text: String, size: Int32) -> CoverageMask {
@@ -252,23 +253,16 @@ public final class FreeTypeText: TextRasterizer {
         let height = max(1, lineHeight(size: size))
         let baseline = ascender(size: size)
         var bytes = [UInt8](repeating: 0, count: Int(width * height))
-        bytes.withUnsafeMutableBufferPointer { line in
-            if let shapedLine = shapedGlyphs(text, size: size) {
-                // Origins in 64ths of a pixel, each glyph put at its rounded origin.
-                var pen: Int64 = 0
-                for s in shapedLine {
-                    let x = Int32(truncatingIfNeeded: (pen + Int64(s.xOffset) + 32) >> 6)
-                    let y = Int32(truncatingIfNeeded: (Int64(s.yOffset) + 32) >> 6)
-                    Self.blit(glyph(id: s.id, size: size), at: x, baseline: baseline - y, into: line, width: width, height: height)
-                    pen += Int64(s.xAdvance)
-                }
-            } else {
-                var pen: Int32 = 0
-                for s in text.unicodeScalars {
-                    let g = glyph(s, size: size)
-                    Self.blit(g, at: pen, baseline: baseline, into: line, width: width, height: height)
-                    pen += g.advance
-                }
+        let line = layout(text, size: size)
+        bytes.withUnsafeMutableBufferPointer { out in
+            // Origins in 64ths of a pixel, each glyph put at its rounded origin.
+            var pen: Int64 = 0
+            for s in line {
+                let x = Int32(truncatingIfNeeded: (pen + Int64(s.xOffset) + 32) >> 6)
+                let y = Int32(truncatingIfNeeded: (Int64(s.yOffset) + 32) >> 6)
+                let glyph = faces[s.face].glyph(id: s.id, size: size)
+                Self.blit(glyph, at: x, baseline: baseline - y, into: out, width: width, height: height)
+                pen += Int64(s.xAdvance)
             }
         }
         return CoverageMask(width: width, height: height, coverage: bytes)
@@ -276,7 +270,9 @@ public final class FreeTypeText: TextRasterizer {
 
     /// Draws `g` with its origin at `x` on `baseline`, keeping the brighter coverage where
     /// glyphs overlap (a mark over its base, a joined pair).
-    static func blit(_ g: Glyph, at x: Int32, baseline: Int32, into line: UnsafeMutableBufferPointer<UInt8>, width: Int32, height: Int32) {
+    static func blit(
+        _ g: FontFace.Glyph, at x: Int32, baseline: Int32, into line: UnsafeMutableBufferPointer<UInt8>, width: Int32, height: Int32
+    ) {
         // The glyph's columns and rows that fall inside the line, worked out once.
         let x0 = Int64(x) + Int64(g.left)
         let firstCol = max(0, -x0), endCol = min(Int64(g.width), Int64(width) - x0)

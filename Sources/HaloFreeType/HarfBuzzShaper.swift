@@ -10,6 +10,8 @@ public struct ShapedGlyph: Equatable, Sendable {
     public var xAdvance: Int32
     public var xOffset: Int32
     public var yOffset: Int32
+    /// Which of the text's fonts draws it: 0 the board's font, then its fallbacks in order.
+    public var face: Int
 }
 
 /// Glyph ids and positions for a line of text from HarfBuzz, over the same font bytes FreeType
@@ -22,17 +24,12 @@ final class HarfBuzzShaper {
         var description: String
     }
 
-    /// The longest line shaped, in Unicode scalars; a label's lines are far shorter, and the
-    /// rest of a longer one could not be seen anyway.
-    static let maximumScalars = 1024
-
     let hb: UnsafePointer<halo_harfbuzz>
     let blob: OpaquePointer
     let face: OpaquePointer
     let font: OpaquePointer
     let buffer: OpaquePointer
     var size: Int32 = 0
-    var scalars: [UInt32] = []
 
     /// The library's functions, loaded by the first shaper made; the reason if that failed.
     nonisolated(unsafe) static var library: Result<UnsafePointer<halo_harfbuzz>, Unavailable>?
@@ -94,42 +91,16 @@ final class HarfBuzzShaper {
     /// HarfBuzz's version, for logs and `halo --version`.
     var version: String { hb.pointee.version_string().map { String(cString: $0) } ?? "unknown" }
 
-    /// Why right-to-left text is shaped as one run, if it is: FriBidi could not be loaded.
-    private(set) var bidiUnavailable: String?
-
-    /// Shapes `text` at `size` pixels into `glyphs` (its room reused), in the order they are
-    /// drawn, left to right. A line with right-to-left text is split into runs of one direction
-    /// (`BidiRuns`), put in the order they are seen, each run's glyphs reversed by the shaper.
-    func shape(_ text: String, size: Int32, into glyphs: inout [Glyph]) {
-        glyphs.removeAll(keepingCapacity: true)
-        scalars.removeAll(keepingCapacity: true)
-        for s in text.unicodeScalars.prefix(Self.maximumScalars) { scalars.append(s.value) }
-        if scalars.isEmpty { return }
+    /// Shapes `run` of the line's scalars, the rest of the line given as context (Arabic
+    /// letters join across a run's edge), and appends its glyphs; clusters count from the
+    /// line's start. A nil direction is guessed from the run's script.
+    func shapeRun(_ scalars: [UInt32], _ run: Range<Int>, rightToLeft: Bool?, size: Int32, face: Int, into glyphs: inout [Glyph]) {
         let pixels = max(1, min(size, 4096))
         if pixels != self.size {
             hb.pointee.font_set_scale(font, pixels * 64, pixels * 64)
             hb.pointee.font_set_ppem(font, UInt32(pixels), UInt32(pixels))
             self.size = pixels
         }
-        guard BidiRuns.needsBidi(scalars) else {
-            shapeRun(0..<scalars.count, rightToLeft: nil, size: pixels, into: &glyphs)
-            return
-        }
-        do {
-            for run in try BidiRuns.runs(scalars) {
-                shapeRun(run.start..<run.end, rightToLeft: run.rightToLeft, size: pixels, into: &glyphs)
-            }
-        } catch {
-            bidiUnavailable = "\(error.description); mixed-direction labels are shaped as one run"
-            glyphs.removeAll(keepingCapacity: true)
-            shapeRun(0..<scalars.count, rightToLeft: nil, size: pixels, into: &glyphs)
-        }
-    }
-
-    /// Shapes `run` of the line's scalars, the rest of the line given as context (Arabic
-    /// letters join across a run's edge), and appends its glyphs; clusters count from the
-    /// line's start. A nil direction is guessed from the run's script.
-    func shapeRun(_ run: Range<Int>, rightToLeft: Bool?, size: Int32, into glyphs: inout [Glyph]) {
         hb.pointee.buffer_clear_contents(buffer)
         scalars.withUnsafeBufferPointer {
             hb.pointee.buffer_add_utf32(buffer, $0.baseAddress, Int32($0.count), UInt32(run.lowerBound), Int32(run.count))
@@ -145,13 +116,13 @@ final class HarfBuzzShaper {
             let positions = hb.pointee.buffer_get_glyph_positions(buffer, &positionCount), positionCount == count
         else { return }
         // A font's positions are input like any other: clamped so a line's sums stay small.
-        let reach = size * 64 * 4
+        let reach = pixels * 64 * 4
         for i in 0..<Int(count) {
             let p = positions[i]
             glyphs.append(
                 Glyph(
                     id: infos[i].codepoint, cluster: infos[i].cluster, xAdvance: max(-reach, min(reach, p.x_advance)),
-                    xOffset: max(-reach, min(reach, p.x_offset)), yOffset: max(-reach, min(reach, p.y_offset))))
+                    xOffset: max(-reach, min(reach, p.x_offset)), yOffset: max(-reach, min(reach, p.y_offset)), face: face))
         }
     }
 }

@@ -21,7 +21,7 @@ struct ShapingTests {
         var ax: Int32
     }
 
-    static func hbShape(_ text: String, size: Int32, extra: [String] = []) throws -> [Expected] {
+    static func hbShape(_ text: String, size: Int32, extra: [String] = [], font: String = font) throws -> [Expected] {
         let result = try ChildProcess.run(
             [
                 "hb-shape", "--font-funcs=ot", "--font-size=\(size * 64)", "--font-ppem=\(size)", "--output-format=json",
@@ -59,6 +59,45 @@ struct ShapingTests {
         #expect(text.width(of: "AVAV", size: 40) == Int32((sum + 32) >> 6))
         let a = try #require(text.glyphPositions(of: "A", size: 40)).first?.xAdvance ?? 0
         #expect(glyphs[0].xAdvance < a, "the pair A V is kerned closer than A alone")
+    }
+
+    static let fallbackFonts = [
+        "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf", "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf",
+        "/usr/share/fonts/truetype/noto/NotoSansThai-Regular.ttf",
+    ]
+
+    @Test(
+        "each character takes the first font that has it, per run: Latin from DejaVu, Japanese, Devanagari and Thai from their fallbacks, each run hb-shape's glyphs on that font (the real fonts and hb-shape)",
+        .enabled(
+            if: FileManager.default.fileExists(atPath: "/usr/bin/hb-shape")
+                && fallbackFonts.allSatisfy { FileManager.default.fileExists(atPath: $0) },
+            "needs hb-shape, fonts-droid-fallback and fonts-noto-core"))
+    func fallbacks() throws {
+        let text = try FreeTypeText(fallbacks: Self.fallbackFonts)
+        let runs = [("Save ", 0), ("日本語", 1), (" ", 0), ("हिन्दी", 2), (" ", 0), ("ไทย", 3)]
+        let line = runs.map(\.0).joined()
+        let ours = try #require(text.glyphPositions(of: line, size: 20))
+        var expected: [Expected] = [], faces: [Int] = [], offset: UInt32 = 0
+        for (part, face) in runs {
+            let file = face == 0 ? Self.font : Self.fallbackFonts[face - 1]
+            let shaped = try Self.hbShape(part, size: 20, extra: ["--direction=ltr"], font: file)
+            expected += shaped.map { Expected(g: $0.g, cl: $0.cl + offset, dx: $0.dx, dy: $0.dy, ax: $0.ax) }
+            faces += shaped.map { _ in face }
+            offset += UInt32(part.unicodeScalars.count)
+        }
+        #expect(ours.map { Expected(g: $0.id, cl: $0.cluster, dx: $0.xOffset, dy: $0.yOffset, ax: $0.xAdvance) } == expected)
+        #expect(ours.map(\.face) == faces)
+        #expect(text.missingCharacters.isEmpty && text.fallbackProblems.isEmpty)
+    }
+
+    @Test("a character no font has is drawn as the missing box and noted; a fallback that is not there is skipped and named")
+    func missing() throws {
+        let text = try FreeTypeText(fallbacks: ["/nonexistent/NoSuchFont.ttf"])
+        let glyphs = text.glyphPositions(of: "a\u{10FFFD}b", size: 20) ?? []
+        #expect(glyphs.count == 3 && glyphs[1].id == 0 && glyphs[1].xAdvance > 0, "the box takes room: \(glyphs)")
+        #expect(text.missingCharacters == ["\u{10FFFD}"])
+        #expect(text.fallbackProblems.count == 1 && text.fallbackProblems[0].contains("NoSuchFont.ttf"))
+        #expect(!text.hasGlyph("\u{10FFFD}") && text.hasGlyph("a"))
     }
 
     @Test("without HarfBuzz each character takes its own glyph; a library that cannot be loaded is named with the fix")

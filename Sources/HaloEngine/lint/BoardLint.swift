@@ -44,7 +44,7 @@ public enum BoardLint {
         return Finding(
             rule: .fontLacksCharacters,
             detail:
-                "\(language) writes \(listed)\(missing.count > 12 ? " and \(missing.count - 12) more" : ""), which \(fontName) has no glyphs for; Debian's fonts-noto-core has a font for each script"
+                "\(language) writes \(listed)\(missing.count > 12 ? " and \(missing.count - 12) more" : ""), which neither \(fontName) nor its fallbacks have glyphs for; Debian's fonts-noto-core has a font for each script: install it, or name one in theme.font.fallbacks"
         )
     }
 

@@ -47,6 +47,9 @@ public struct Theme: Equatable, Sendable {
     public var toastFontSize: Int32 = 16
     /// A TrueType file; nil uses DejaVu Sans.
     public var fontPath: String? = nil
+    /// Fonts for the characters `fontPath` lacks, tried in order (`theme.font.fallbacks`); nil
+    /// uses the text's own list of Debian's fonts.
+    public var fallbackFontPaths: [String]? = nil
     /// How labels write their values: the board's `locale`, else `40%` and `3/12`.
     public var valueWriting = ValueWriting.neutral
     /// A count's phrase in place of the language's (`theme.count-phrase`), `{done}` and

@@ -20,7 +20,7 @@ public enum BoardReload {
         let text: FreeTypeText
         do {
             board = try BoardLoader.load(source)
-            text = try FreeTypeText(fontPath: board.theme.fontPath)
+            text = try FreeTypeText(fontPath: board.theme.fontPath, fallbacks: board.theme.fallbackFontPaths)
         } catch {
             server.report("reload", "reload refused (asked by \(sender)), the current theme stays: \(error)", who: sender)
             return nil

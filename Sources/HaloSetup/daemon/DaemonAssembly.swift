@@ -107,7 +107,9 @@ public final class DaemonAssembly {
         // marked before anything else, so that no moment of its start-up goes unmarked.
         markedForSwitchRoot = options.servesPlymouth && RootStorageDaemon.inInitramfs && RootStorageDaemon.mark()
         let text: FreeTypeText
-        do { text = try FreeTypeText(fontPath: board.theme.fontPath) } catch { throw SetupError(error.description) }
+        do { text = try FreeTypeText(fontPath: board.theme.fontPath, fallbacks: board.theme.fallbackFontPaths) } catch {
+            throw SetupError(error.description)
+        }
         StartTrace.mark("font loaded")
         // The display's own size: a DRM mode may differ from the board's. Without a screen the
         // engine still lays out on the board's, unseen.

@@ -56,6 +56,11 @@ extension BoardsCommand {
         }
         if let file = BoardLoader.file(of: chosen) { print(file) }
         print(found)
+        // The fallback fonts installed here; one that is not is simply not copied, as Halo
+        // skips it at run time.
+        for fallback in (board.theme.fallbackFontPaths ?? FreeTypeText.defaultFallbacks).prefix(FreeTypeText.maximumFallbacks) {
+            if let path = FontLocator.locate(fallback).found { print(path) }
+        }
         for picture in board.pictureFiles { print(picture) }
     }
 }

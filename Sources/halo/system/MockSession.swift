@@ -25,7 +25,7 @@ final class MockSession {
 
     init(board: Board) throws(FreeTypeText.FontError) {
         self.board = board
-        let text = try FreeTypeText(fontPath: board.theme.fontPath)
+        let text = try FreeTypeText(fontPath: board.theme.fontPath, fallbacks: board.theme.fallbackFontPaths)
         engine = Engine(
             screenWidth: board.logicalWidth, screenHeight: board.logicalHeight, theme: board.theme, policy: board.policy, text: text)
         display = MemoryDisplay(width: board.width, height: board.height, format: board.format, rotation: board.rotation)
