@@ -54,8 +54,7 @@ let package = Package(
         .target(name: "CStartSeed", linkerSettings: [.unsafeFlags(["-Xlinker", "--wrap=syscall"])]),
         // Unmaps the code pages start-up ran, once it is over (see its header).
         .target(name: "CLoadedCode"),
-        .target(name: "CHarfBuzz"),
-        .target(name: "CFriBidi"),
+        .target(name: "CTextLibraries"),
         // The commit the binary was built from, for `halo --version`.
         .target(name: "CBuildInfo", cSettings: [.define("HALO_COMMIT", to: "\"\(commit)\"")]),
 
@@ -72,7 +71,7 @@ let package = Package(
         .target(name: "HaloOutputs", dependencies: ["HaloEngine", "HaloHAL", "HaloRender"], swiftSettings: knownConformances),
         // Text rasterisation behind the engine's TextRasterizer protocol.
         .target(
-            name: "HaloFreeType", dependencies: ["HaloEngine", "HaloRender", "HaloPOSIX", "CFreeType", "CHarfBuzz", "CFriBidi"],
+            name: "HaloFreeType", dependencies: ["HaloEngine", "HaloRender", "HaloPOSIX", "CFreeType", "CTextLibraries"],
             swiftSettings: knownConformances),
         // Layer 3, HaloBoards: board profiles (YAML through libyaml).
         .target(

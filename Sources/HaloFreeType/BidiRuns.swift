@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import CFriBidi
+import CTextLibraries
 
 /// A line split into runs of one direction, in the order they are seen, by the Unicode
 /// Bidirectional Algorithm (FriBidi, opened the first time a line needs it: `halo_fribidi.h`).
@@ -13,23 +13,14 @@ struct BidiRuns {
         var rightToLeft: Bool
     }
 
-    struct Unavailable: Error, CustomStringConvertible {
-        var description: String
-    }
+    typealias Unavailable = TextLibraryUnavailable
 
     /// The library's functions, loaded by the first line that needs them; the reason if that
     /// failed.
     nonisolated(unsafe) static var library: Result<UnsafePointer<halo_fribidi>, Unavailable>?
 
     static func open(_ name: String) -> Result<UnsafePointer<halo_fribidi>, Unavailable> {
-        var error = [CChar](repeating: 0, count: 256)
-        let table = UnsafeMutablePointer<halo_fribidi>.allocate(capacity: 1)
-        guard halo_fribidi_open(name, table, &error, UInt(error.count)) != 0 else {
-            table.deallocate()
-            let why = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return .failure(Unavailable(description: "FriBidi could not be loaded (\(why)); install libfribidi0"))
-        }
-        return .success(UnsafePointer(table))
+        TextLibrary.open(name, "FriBidi", install: "libfribidi0", halo_fribidi_open)
     }
 
     /// Whether the line holds anything that can make it other than one left-to-right run: a

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import CHarfBuzz
+import CTextLibraries
 
 /// One glyph of a shaped line, its position in 64ths of a pixel.
 public struct ShapedGlyph: Equatable, Sendable {
@@ -20,9 +20,7 @@ public struct ShapedGlyph: Equatable, Sendable {
 final class HarfBuzzShaper {
     typealias Glyph = ShapedGlyph
 
-    struct Unavailable: Error, CustomStringConvertible {
-        var description: String
-    }
+    typealias Unavailable = TextLibraryUnavailable
 
     let hb: UnsafePointer<halo_harfbuzz>
     let blob: OpaquePointer
@@ -36,14 +34,7 @@ final class HarfBuzzShaper {
 
     /// Loads the HarfBuzz library `name` into a table that lives as long as the process.
     static func open(_ name: String) -> Result<UnsafePointer<halo_harfbuzz>, Unavailable> {
-        var error = [CChar](repeating: 0, count: 256)
-        let table = UnsafeMutablePointer<halo_harfbuzz>.allocate(capacity: 1)
-        guard halo_harfbuzz_open(name, table, &error, UInt(error.count)) != 0 else {
-            table.deallocate()
-            let why = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return .failure(Unavailable(description: "HarfBuzz could not be loaded (\(why)); install libharfbuzz0b"))
-        }
-        return .success(UnsafePointer(table))
+        TextLibrary.open(name, "HarfBuzz", install: "libharfbuzz0b", halo_harfbuzz_open)
     }
 
     /// A shaper for the font whose file is `bytes`, which must outlive it (FreeTypeText's

@@ -92,7 +92,7 @@ struct BidiTests {
             }
             """
         let ours = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/CFriBidi/include/halo_fribidi.h").path
+            .appendingPathComponent("Sources/CTextLibraries/include/halo_fribidi.h").path
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("halo-fribidi-abi-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -5,6 +5,12 @@ import Testing
 
 @testable import HaloFreeType
 
+/// Whether hb-shape and the fallback fonts `ShapingTests.fallbacks` uses are installed; a
+/// constant of its own, as Swift 6.0 cannot compile a closure inside a test's traits.
+let fallbacksInstalled =
+    FileManager.default.fileExists(atPath: "/usr/bin/hb-shape")
+    && ShapingTests.fallbackFonts.allSatisfy { FileManager.default.fileExists(atPath: $0) }
+
 /// Lines shaped by HarfBuzz through Halo's own loading of it, checked against HarfBuzz's own
 /// command, `hb-shape` (Debian's libharfbuzz-bin), on the same font, text and size: the same
 /// glyphs, clusters, advances and offsets, in 64ths of a pixel.
@@ -26,7 +32,9 @@ struct ShapingTests {
             [
                 "hb-shape", "--font-funcs=ot", "--font-size=\(size * 64)", "--font-ppem=\(size)", "--output-format=json",
                 "--no-glyph-names",
-            ] + extra + [font, text])
+            ] + extra + [font, text],
+            // GLib reads hb-shape's arguments in the locale's encoding: UTF-8, whatever the caller's.
+            environment: ProcessInfo.processInfo.environment.merging(["LC_ALL": "C.UTF-8"]) { $1 })
         #expect(result.status == 0, "hb-shape: \(result)")
         return try JSONDecoder().decode([Expected].self, from: Data(result.out.utf8))
     }
@@ -68,10 +76,7 @@ struct ShapingTests {
 
     @Test(
         "each character takes the first font that has it, per run: Latin from DejaVu, Japanese, Devanagari and Thai from their fallbacks, each run hb-shape's glyphs on that font (the real fonts and hb-shape)",
-        .enabled(
-            if: FileManager.default.fileExists(atPath: "/usr/bin/hb-shape")
-                && fallbackFonts.allSatisfy { FileManager.default.fileExists(atPath: $0) },
-            "needs hb-shape, fonts-droid-fallback and fonts-noto-core"))
+        .enabled(if: fallbacksInstalled, "needs hb-shape, fonts-droid-fallback and fonts-noto-core"))
     func fallbacks() throws {
         let text = try FreeTypeText(fallbacks: Self.fallbackFonts)
         let runs = [("Save ", 0), ("日本語", 1), (" ", 0), ("हिन्दी", 2), (" ", 0), ("ไทย", 3)]
@@ -135,7 +140,7 @@ struct ShapingTests {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let ours = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/CHarfBuzz/include/halo_harfbuzz.h").path
+            .appendingPathComponent("Sources/CTextLibraries/include/halo_harfbuzz.h").path
         var printed: [String] = []
         for (name, header) in [("theirs", "<harfbuzz/hb.h>"), ("ours", "\"\(ours)\"")] {
             let source = dir.appendingPathComponent("\(name).c"), program = dir.appendingPathComponent(name)
