@@ -16,8 +16,8 @@ struct BidiRuns {
     typealias Unavailable = TextLibraryUnavailable
 
     /// The library's functions, loaded by the first line that needs them; the reason if that
-    /// failed.
-    nonisolated(unsafe) static var library: Result<UnsafePointer<halo_fribidi>, Unavailable>?
+    /// failed. Loaded once (a static's first use), from the one thread that owns the text.
+    nonisolated(unsafe) static let library = open("libfribidi.so.0")
 
     static func open(_ name: String) -> Result<UnsafePointer<halo_fribidi>, Unavailable> {
         TextLibrary.open(name, "FriBidi", install: "libfribidi0", halo_fribidi_open)
@@ -37,13 +37,7 @@ struct BidiRuns {
     /// The runs of `scalars`, left to right as seen. `rightToLeft` sets the paragraph's
     /// direction; nil takes it from the first strong letter, as the algorithm's rule P2 does.
     static func runs(_ scalars: [UInt32], rightToLeft: Bool? = nil) throws(Unavailable) -> [Run] {
-        if library == nil { library = open("libfribidi.so.0") }
-        let bidi: UnsafePointer<halo_fribidi>
-        switch library {
-        case .success(let table)?: bidi = table
-        case .failure(let error)?: throw error
-        case nil: throw Unavailable(description: "FriBidi was not loaded")
-        }
+        let bidi = try library.get()
         let count = scalars.count
         if count == 0 { return [] }
         var types = [FriBidiCharType](repeating: 0, count: count)

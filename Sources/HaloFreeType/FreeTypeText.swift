@@ -34,6 +34,9 @@ public final class FreeTypeText: TextRasterizer {
     /// The largest font file read; real ones are well under this.
     public static let maximumFontBytes = FontFace.maximumFontBytes
 
+    /// The fallbacks tried for a board's `theme.font.fallbacks`: its own, or the default list.
+    public static func fallbacks(_ named: [String]?) -> [String] { Array((named ?? defaultFallbacks).prefix(maximumFallbacks)) }
+
     public struct FontError: Error, CustomStringConvertible {
         public var description: String
     }
@@ -92,7 +95,7 @@ public final class FreeTypeText: TextRasterizer {
             throw error
         }
         library = lib
-        unopened = Array((fallbacks ?? Self.defaultFallbacks).prefix(Self.maximumFallbacks))
+        unopened = Self.fallbacks(fallbacks)
     }
 
     deinit {
@@ -128,7 +131,9 @@ public final class FreeTypeText: TextRasterizer {
             let asked = unopened.removeFirst()
             let (found, looked) = FontLocator.locate(asked)
             guard let path = found else {
-                fallbackProblems.append("cannot find the fallback font \(asked): looked in \(looked.joined(separator: ", "))")
+                fallbackProblems.append(
+                    "cannot find the fallback font \(asked): looked in \(looked.joined(separator: ", ")); install it or remove it from theme.font.fallbacks"
+                )
                 continue
             }
             do { faces.append(try FontFace(path: path, library: library, fix: "fix or remove it in theme.font.fallbacks")) } catch {

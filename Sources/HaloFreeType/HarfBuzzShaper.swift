@@ -30,7 +30,8 @@ final class HarfBuzzShaper {
     var size: Int32 = 0
 
     /// The library's functions, loaded by the first shaper made; the reason if that failed.
-    nonisolated(unsafe) static var library: Result<UnsafePointer<halo_harfbuzz>, Unavailable>?
+    /// Loaded once (a static's first use), from the one thread that owns the text.
+    nonisolated(unsafe) static let library = open("libharfbuzz.so.0")
 
     /// Loads the HarfBuzz library `name` into a table that lives as long as the process.
     static func open(_ name: String) -> Result<UnsafePointer<halo_harfbuzz>, Unavailable> {
@@ -40,13 +41,7 @@ final class HarfBuzzShaper {
     /// A shaper for the font whose file is `bytes`, which must outlive it (FreeTypeText's
     /// mapping of the font file does).
     init(fontBytes bytes: UnsafeRawBufferPointer) throws(Unavailable) {
-        if Self.library == nil { Self.library = Self.open("libharfbuzz.so.0") }
-        let hb: UnsafePointer<halo_harfbuzz>
-        switch Self.library {
-        case .success(let table)?: hb = table
-        case .failure(let error)?: throw error
-        case nil: throw Unavailable(description: "HarfBuzz was not loaded")
-        }
+        let hb = try Self.library.get()
         guard let base = bytes.baseAddress, bytes.count <= Int(UInt32.max),
             let blob = hb.pointee.blob_create(
                 base.assumingMemoryBound(to: CChar.self), UInt32(bytes.count), Int32(HALO_HB_MEMORY_MODE_READONLY), nil, nil)

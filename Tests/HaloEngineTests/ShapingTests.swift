@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import Foundation
+import HaloBoards
 import HaloTestSupport
 import Testing
 
@@ -101,8 +102,36 @@ struct ShapingTests {
         let glyphs = text.glyphPositions(of: "a\u{10FFFD}b", size: 20) ?? []
         #expect(glyphs.count == 3 && glyphs[1].id == 0 && glyphs[1].xAdvance > 0, "the box takes room: \(glyphs)")
         #expect(text.missingCharacters == ["\u{10FFFD}"])
-        #expect(text.fallbackProblems.count == 1 && text.fallbackProblems[0].contains("NoSuchFont.ttf"))
+        #expect(
+            text.fallbackProblems.count == 1 && text.fallbackProblems[0].contains("NoSuchFont.ttf")
+                && text.fallbackProblems[0].contains("theme.font.fallbacks"))
         #expect(!text.hasGlyph("\u{10FFFD}") && text.hasGlyph("a"))
+    }
+
+    @Test("a board's theme.font.fallbacks reach the text; a list too long, a single value or a blank name is refused naming the fix")
+    func boardFallbacks() throws {
+        func load(_ fonts: String) throws -> Board {
+            let path = NSTemporaryDirectory() + "halo-fallbacks-\(UUID().uuidString).yaml"
+            defer { unlink(path) }
+            try "name: fonts\ndisplay: mock\ntheme:\n  font:\n    fallbacks: \(fonts)\n".write(
+                toFile: path, atomically: true, encoding: .utf8)
+            return try BoardLoader.load(path)
+        }
+        #expect(
+            try load("[NotoSansThai-Regular.ttf, /x/Other.ttf]").theme.fallbackFontPaths == ["NotoSansThai-Regular.ttf", "/x/Other.ttf"])
+        #expect(try load("[]").theme.fallbackFontPaths == [])
+        #expect(FreeTypeText.fallbacks(nil) == FreeTypeText.defaultFallbacks && FreeTypeText.fallbacks([]).isEmpty)
+        let nine = "[" + (1...9).map { "f\($0).ttf" }.joined(separator: ", ") + "]"
+        for (bad, reason) in [
+            (nine, "names 9 fonts; at most 8"), ("DejaVuSans.ttf", "expected a list of fonts"), ("[\"\"]", "is not a font"),
+        ] {
+            do {
+                _ = try load(bad)
+                Issue.record("\(bad) was taken")
+            } catch let error as BoardError {
+                #expect(error.description.contains(reason) && error.description.contains("write a list of"), "\(error)")
+            }
+        }
     }
 
     @Test("without HarfBuzz each character takes its own glyph; a library that cannot be loaded is named with the fix")

@@ -58,7 +58,7 @@ extension BoardsCommand {
         print(found)
         // The fallback fonts installed here; one that is not is simply not copied, as Halo
         // skips it at run time.
-        for fallback in (board.theme.fallbackFontPaths ?? FreeTypeText.defaultFallbacks).prefix(FreeTypeText.maximumFallbacks) {
+        for fallback in FreeTypeText.fallbacks(board.theme.fallbackFontPaths) {
             if let path = FontLocator.locate(fallback).found { print(path) }
         }
         for picture in board.pictureFiles { print(picture) }
