@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import HaloEngine
 import HaloFreeType
 import HaloRender
 
@@ -26,7 +27,7 @@ nonisolated(unsafe) var fontBytes: [UInt8] = {
 nonisolated(unsafe) let sound = try? FreeTypeText()
 
 /// libFuzzer entry point for a label's text through shaping, bidirectional ordering and
-/// rasterising: the first byte picks the size and whether the run damages the font. Text runs
+/// rasterising and into a label's lines: the first byte picks the size and whether the run damages the font. Text runs
 /// take the rest as bytes of any kind (invalid UTF-8 comes through as U+FFFD, as it does from
 /// a client), often repeated into a long line of marks or direction controls. Font runs write
 /// DejaVu cut at a length the bytes choose, with bytes the fuzzer chooses written over it, and
@@ -45,6 +46,7 @@ public func fuzzText(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             line = String(repeating: line, count: 4096 / line.utf8.count)
         }
         draw(line, with: text, size: pixels)
+        layOut(line, with: text, size: pixels, room: Int32(b[1]) * 4)
         return 0
     }
     guard fontBytes.count > 64, size >= 4 else { return 0 }
@@ -76,4 +78,13 @@ func draw(_ line: String, with text: FreeTypeText, size: Int32) {
     guard Int64(width) * Int64(text.lineHeight(size: size)) <= 4 << 20 else { return }
     let mask = text.render(line, size: size)
     precondition(mask.coverage.count == Int(mask.width) * Int(mask.height), "a mask's bytes match its size")
+}
+
+/// Lines broken by UAX #14 over the shaped widths: in bounded time (libFuzzer's timeout), never
+/// more than two, and no more text than the label holds (and the ellipsis).
+func layOut(_ line: String, with text: FreeTypeText, size: Int32, room: Int32) {
+    let layout = LabelLayout.lines(line, maxWidth: room) { text.width(of: $0, size: size) }
+    precondition(layout.lines.count <= LabelLayout.maximumLines, "at most two lines")
+    let shown = layout.lines.reduce(0) { $0 + $1.unicodeScalars.count }
+    precondition(shown <= line.unicodeScalars.count + 1, "lines hold only the label's text")
 }

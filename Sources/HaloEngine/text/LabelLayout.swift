@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-/// Breaks a label into at most two lines at word boundaries, ending in an ellipsis if it does
-/// not fit. Two lines is the guidelines' hard limit; one is what they recommend.
+/// Breaks a label into at most two lines where the Unicode Line Breaking Algorithm allows
+/// (`LineBreaks`: at spaces, between Chinese and Japanese characters, never before closing
+/// punctuation), ending in an ellipsis if it does not fit. Two lines is the guidelines' hard
+/// limit; one is what they recommend.
 public enum LabelLayout {
     public static let maximumLines = 2
     public static let ellipsis = "…"
@@ -12,55 +14,135 @@ public enum LabelLayout {
     }
 
     /// Terminates for every width: a line narrower than one character (even zero or negative)
-    /// holds one character, and words are only cut while their pieces can still be shown.
+    /// holds one character. Each line costs a number of measurements that grows with the
+    /// logarithm of the text's length, not the length, so a 4 KiB label of narrow characters
+    /// is laid out as quickly as a short one.
     public static func lines(_ text: String, maxWidth: Int32, maxLines: Int = maximumLines, measure: (String) -> Int32) -> Result {
-        // A word wider than a line is cut into pieces that each fill a line. Past `maxLines`
-        // pieces of one word the rest cannot be shown, so it is left whole (cutting it would
-        // cost a measurement per character of a 4 KiB word).
-        var pieces: [String] = []
-        // Words found in place rather than by `split`, whose array of substrings would be the
-        // first of its type a daemon allocates, paid for inside the first label's frame.
-        let gap: (Character) -> Bool = { $0 == " " || $0 == "\n" || $0 == "\t" }
-        var next = text.startIndex
-        while let from = text[next...].firstIndex(where: { !gap($0) }) {
-            next = text[from...].firstIndex(where: gap) ?? text.endIndex
-            var rest = String(text[from..<next])
-            var cuts = 0
-            while !rest.isEmpty && cuts <= maxLines && measure(rest) > maxWidth {
-                cuts += 1
-                var head = ""
-                for ch in rest {
-                    if !head.isEmpty && measure(head + String(ch)) > maxWidth { break }
-                    head.append(ch)
-                }
-                pieces.append(head)
-                rest = String(rest.dropFirst(head.count))
-            }
-            if !rest.isEmpty { pieces.append(rest) }
-        }
+        // A tab is a space here: fonts draw it as a missing glyph.
+        let text = text.contains("\t") ? String(text.map { $0 == "\t" ? " " : $0 }) : text
+        let breaks = LineEnds(text)
         var lines: [String] = []
-        var current = ""
-        var used = 0
-        for piece in pieces {
-            let candidate = current.isEmpty ? piece : current + " " + piece
-            if current.isEmpty || measure(candidate) <= maxWidth {
-                current = candidate
-                used += 1
-                continue
+        var from = text.startIndex
+        while true {
+            from = text[from...].firstIndex { !$0.isWhitespace } ?? text.endIndex
+            if from == text.endIndex || lines.count >= maxLines { break }
+            let fits = { (end: String.Index) in measure(String(trimmed(text[from..<end]))) <= maxWidth }
+            let candidates = breaks.candidates(after: from)
+            if let end = furthest(candidates, fitting: fits) {
+                lines.append(String(trimmed(text[from..<end])))
+                from = end
+            } else {
+                let end = emergencyEnd(text[from..<candidates[candidates.startIndex]], fitting: fits)
+                lines.append(String(trimmed(text[from..<end])))
+                from = end
             }
-            lines.append(current)
-            if lines.count == maxLines { break }
-            current = piece
-            used += 1
         }
-        if lines.count < maxLines && !current.isEmpty { lines.append(current) }
-        let truncated = used < pieces.count
+        let truncated = from != text.endIndex
         if truncated, let last = lines.popLast() {
-            var cut = last
-            while !cut.isEmpty && measure(cut + ellipsis) > maxWidth { cut.removeLast() }
-            while cut.hasSuffix(" ") { cut.removeLast() }
-            lines.append(cut + ellipsis)
+            lines.append(withEllipsis(last, maxWidth: maxWidth, measure: measure))
         }
         return Result(lines: lines, truncated: truncated)
+    }
+
+    /// The last of `ends` whose line fits, or nil when not even the first does. Galloping then
+    /// halving keeps the measurements few however many break opportunities a line has.
+    static func furthest(_ ends: ArraySlice<String.Index>, fitting fits: (String.Index) -> Bool) -> String.Index? {
+        guard let first = ends.first, fits(first) else { return nil }
+        var good = ends.startIndex
+        var bad = ends.endIndex
+        var step = 1
+        var galloping = true
+        while good + 1 < bad {
+            let probe = galloping ? min(good + step, bad - 1) : (good + bad) / 2
+            if fits(ends[probe]) {
+                good = probe
+                step *= 2
+            } else {
+                bad = probe
+                galloping = false
+            }
+        }
+        return ends[good]
+    }
+
+    /// Where to cut a piece with no break opportunity that fits on a line (a long word or
+    /// number): after the most whole characters that fit, at least one, and never just before
+    /// a character that may not start a line.
+    static func emergencyEnd(_ piece: Substring, fitting fits: (String.Index) -> Bool) -> String.Index {
+        let ends = Array(piece.indices.dropFirst()) + [piece.endIndex]
+        var count = 1
+        var bad = ends.count + 1
+        while count + 1 < bad {
+            let probe = (count + bad) / 2
+            if fits(ends[probe - 1]) { count = probe } else { bad = probe }
+        }
+        while count > 1 && count < ends.count && startsClosing(piece[ends[count - 1]...]) { count -= 1 }
+        while count < ends.count && startsClosing(piece[ends[count - 1]...]) { count += 1 }
+        return ends[count - 1]
+    }
+
+    static func startsClosing(_ text: Substring) -> Bool {
+        guard let scalar = text.unicodeScalars.first else { return false }
+        switch LineBreakProperty(of: scalar).lineClass {
+        case .closePunctuation, .closeParenthesis, .exclamation, .infixSeparator, .symbol, .nonStarter: return true
+        default: return false
+        }
+    }
+
+    /// The most whole characters of `line` that fit with the ellipsis after them.
+    static func withEllipsis(_ line: String, maxWidth: Int32, measure: (String) -> Int32) -> String {
+        let ends = [line.startIndex] + Array(line.indices.dropFirst()) + [line.endIndex]
+        let candidate = { (end: String.Index) in String(trimmed(line[..<end])) + ellipsis }
+        var good = 0
+        var bad = ends.count
+        while good + 1 < bad {
+            let probe = (good + bad) / 2
+            if measure(candidate(ends[probe])) <= maxWidth { good = probe } else { bad = probe }
+        }
+        return candidate(ends[good])
+    }
+
+    static func trimmed(_ text: Substring) -> Substring {
+        var text = text
+        while text.last?.isWhitespace == true { text.removeLast() }
+        return text
+    }
+}
+
+/// The places a line may end in one text, found once per layout.
+struct LineEnds {
+    /// Each allowed end, and after each one whether the line must end there.
+    private var ends: [String.Index] = []
+    private var mandatory: [Bool] = []
+
+    /// Only ends between whole characters count: UAX #14 allows a break between a space and a
+    /// combining mark on it, which would leave the mark alone at the start of a line.
+    init(_ text: String) {
+        let scalars = Array(text.unicodeScalars)
+        var index = text.unicodeScalars.startIndex
+        var character = text.startIndex
+        for opportunity in LineBreaks.opportunities(scalars) {
+            while character < index { text.formIndex(after: &character) }
+            if opportunity != .prohibited && character == index {
+                ends.append(index)
+                mandatory.append(opportunity == .mandatory)
+            }
+            text.unicodeScalars.formIndex(after: &index)
+        }
+        ends.append(text.endIndex)
+        mandatory.append(true)
+    }
+
+    /// The ends a line starting at `from` may take: those after it, up to the first it must take.
+    func candidates(after from: String.Index) -> ArraySlice<String.Index> {
+        var low = 0
+        var high = ends.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if ends[middle] > from { high = middle } else { low = middle + 1 }
+        }
+        var last = low
+        while !mandatory[last] { last += 1 }
+        return ends[low...last]
     }
 }

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: Apache-2.0
+import Testing
+
+@testable import HaloEngine
+
+/// Labels broken into lines at UAX #14's opportunities, measured here by a fixed width per
+/// character so that every line's content is known exactly.
+@Suite("Label lines in every script")
+struct LabelLayoutTests {
+    static func measure(_ text: String) -> Int32 { Int32(text.count) * 10 }
+
+    @Test("Japanese without spaces wraps between characters, and no line starts with a closing mark")
+    func japanese() {
+        let r = LabelLayout.lines("東京へ行きます。「はい」", maxWidth: 70, measure: Self.measure)
+        // Seven characters fit, but the seventh line break would put 。 first on the next line.
+        #expect(r == .init(lines: ["東京へ行きま", "す。「はい」"], truncated: false))
+        let chinese = LabelLayout.lines("正在上传二十四张照片到家庭相册", maxWidth: 70, measure: Self.measure)
+        #expect(chinese == .init(lines: ["正在上传二十四", "张照片到家庭…"], truncated: true))
+    }
+
+    @Test("a Latin word and a Japanese one in one label break at the space and between kana, never before a long-vowel mark")
+    func mixed() {
+        let r = LabelLayout.lines("Halo をインストールしています", maxWidth: 100, measure: Self.measure)
+        // "Halo をインスト" fits in ten characters, but ー may not start a line.
+        #expect(r == .init(lines: ["Halo をインス", "トールしています"], truncated: false), "\(r)")
+    }
+
+    @Test("Thai breaks only at its spaces (no dictionary), and a word too long for a line is cut whole characters at a time")
+    func thai() {
+        let r = LabelLayout.lines("กำลังดาวน์โหลด ไฟล์", maxWidth: 140, measure: Self.measure)
+        #expect(r == .init(lines: ["กำลังดาวน์โหลด", "ไฟล์"], truncated: false), "\(r)")
+        let narrow = LabelLayout.lines("กำลังดาวน์โหลด", maxWidth: 50, measure: Self.measure)
+        #expect(narrow.lines.first == "กำลังดา", "\(narrow)")
+        for line in narrow.lines { #expect(line.unicodeScalars.first?.properties.generalCategory != .nonspacingMark, "\(line)") }
+    }
+
+    @Test("a mark on a space stays with it: lines break between whole characters only")
+    func marksStayOnTheirBase() {
+        let r = LabelLayout.lines("ab \u{301}cd", maxWidth: 30, measure: Self.measure)
+        #expect(r.lines.allSatisfy { $0.unicodeScalars.first != "\u{301}" }, "\(r)")
+        #expect(r.lines.count == 2, "\(r)")
+    }
+
+    @Test("a word cut for want of room is never cut just before its closing bracket")
+    func emergencyCutKeepsClosing() {
+        let r = LabelLayout.lines("abcdefgh)ij", maxWidth: 80, measure: Self.measure)
+        #expect(r == .init(lines: ["abcdefg", "h)ij"], truncated: false), "\(r)")
+    }
+
+    @Test("a new line in a label starts a new line, blank lines and tabs do not show")
+    func newLines() {
+        #expect(
+            LabelLayout.lines("Copied\nRestart to finish", maxWidth: 400, measure: Self.measure).lines == ["Copied", "Restart to finish"])
+        #expect(LabelLayout.lines("Copied\n\n\nDone", maxWidth: 400, measure: Self.measure).lines == ["Copied", "Done"])
+        #expect(LabelLayout.lines("a\tb", maxWidth: 400, measure: Self.measure).lines == ["a b"])
+        let three = LabelLayout.lines("one\ntwo\nthree", maxWidth: 400, measure: Self.measure)
+        #expect(three == .init(lines: ["one", "two…"], truncated: true))
+    }
+
+    @Test("a 4 KiB label costs a few dozen measurements, not one per word or character")
+    func measurementsStayFew() {
+        for text in [
+            String(repeating: "a ", count: 2_000), String(repeating: "字", count: 4_000), String(repeating: "\u{200B}x", count: 2_000),
+        ] {
+            for width: Int32 in [0, 35, 400, 1_000_000] {
+                var calls = 0
+                let r = LabelLayout.lines(text, maxWidth: width) { s in
+                    calls += 1
+                    return Self.measure(s)
+                }
+                #expect(calls <= 80, "\(calls) measurements at \(width) for \(text.prefix(4))")
+                #expect(r.lines.count <= LabelLayout.maximumLines)
+            }
+        }
+    }
+}
