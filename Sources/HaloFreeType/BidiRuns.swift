@@ -34,6 +34,24 @@ struct BidiRuns {
         }
     }
 
+    /// Whether the paragraph of `scalars` reads right to left: its first strong letter outside
+    /// an isolate is Hebrew, Arabic or another right-to-left script (rules P2 and P3).
+    static func paragraphIsRightToLeft(_ scalars: [UInt32]) throws(Unavailable) -> Bool {
+        guard needsBidi(scalars) else { return false }
+        let bidi = try library.get()
+        let count = scalars.count
+        var types = [FriBidiCharType](repeating: 0, count: count)
+        var brackets = [FriBidiBracketType](repeating: 0, count: count)
+        var levels = [FriBidiLevel](repeating: 0, count: count)
+        var base = FriBidiParType(HALO_FRIBIDI_PAR_ON)
+        bidi.pointee.get_bidi_types(scalars, Int32(count), &types)
+        bidi.pointee.get_bracket_types(scalars, Int32(count), types, &brackets)
+        guard bidi.pointee.get_par_embedding_levels_ex(types, brackets, Int32(count), &base, &levels) > 0 else {
+            throw Unavailable(description: "FriBidi could not order the line (out of memory)")
+        }
+        return base == FriBidiParType(HALO_FRIBIDI_PAR_RTL)
+    }
+
     /// The runs of `scalars`, left to right as seen. `rightToLeft` sets the paragraph's
     /// direction; nil takes it from the first strong letter, as the algorithm's rule P2 does.
     static func runs(_ scalars: [UInt32], rightToLeft: Bool? = nil) throws(Unavailable) -> [Run] {

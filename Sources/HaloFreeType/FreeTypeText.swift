@@ -64,6 +64,9 @@ public final class FreeTypeText: TextRasterizer {
     var fontOf: [Int] = []
     /// Set when FriBidi is missing: the shaper then guesses each stretch's direction.
     var directionGuessed = false
+    /// The language tag every line is shaped in, and HarfBuzz's handle for it once it is loaded.
+    let language: String
+    lazy var shapingLanguage: OpaquePointer? = HarfBuzzShaper.language(language)
 
     struct ShapedLine {
         var text = ""
@@ -78,8 +81,10 @@ public final class FreeTypeText: TextRasterizer {
     }
 
     /// The board's font (DejaVu Sans when nil) and the fallbacks tried, in order, for the
-    /// characters it lacks (at most `maximumFallbacks`; `defaultFallbacks` when nil).
-    public init(fontPath: String? = nil, fallbacks: [String]? = nil) throws(FontError) {
+    /// characters it lacks (at most `maximumFallbacks`; `defaultFallbacks` when nil). `language`
+    /// is the board's locale as a language tag (`Theme.language`): fonts with forms of their
+    /// own for a language (Marathi's, Serbian's) draw those.
+    public init(fontPath: String? = nil, fallbacks: [String]? = nil, language: String = "") throws(FontError) {
         let asked = fontPath ?? FreeTypeText.defaultFontPath
         let fix = fontPath == nil ? "install Debian's fonts-dejavu-core" : "set theme.font.file to a readable TrueType or OpenType file"
         let (found, looked) = FontLocator.locate(asked)
@@ -96,6 +101,7 @@ public final class FreeTypeText: TextRasterizer {
         }
         library = lib
         unopened = Self.fallbacks(fallbacks)
+        self.language = language
     }
 
     deinit {
@@ -149,6 +155,13 @@ public final class FreeTypeText: TextRasterizer {
         var pen: Int64 = 0
         for g in layout(text, size: size) { pen += Int64(g.xAdvance) }
         return Int32(max(0, min((pen + 32) >> 6, Int64(size) * 4 * Int64(Self.maximumScalars))))
+    }
+
+    /// Whether the line's first strong letter reads right to left; false without FriBidi (the
+    /// line is then shaped as one run, its direction guessed from its script).
+    public func isRightToLeft(_ text: String) -> Bool {
+        let scalars = text.unicodeScalars.prefix(Self.maximumScalars).map(\.value)
+        return (try? BidiRuns.paragraphIsRightToLeft(scalars)) ?? false
     }
 
     /// The glyphs chosen for `text` at `size` and where they go, left to right; nil when lines
@@ -242,11 +255,11 @@ public final class FreeTypeText: TextRasterizer {
     func place(_ stretch: Range<Int>, rightToLeft: Bool?, size: Int32, into glyphs: inout [ShapedGlyph]) {
         let index = fontOf[stretch.lowerBound], face = faces[index]
         if shapes, let shaper = face.loadShaper() {
-            shaper.shapeRun(scalars, stretch, rightToLeft: rightToLeft, size: size, face: index, into: &glyphs)
+            shaper.shapeRun(scalars, stretch, rightToLeft: rightToLeft, language: shapingLanguage, size: size, face: index, into: &glyphs)
             return
         }
         let order = rightToLeft == true ? Array(stretch.reversed()) : Array(stretch)
-        for i in order {
+        for i in order where !Self.isControl(scalars[i]) {
             let id = face.glyphID(scalars[i])
             let advance = face.glyph(id: id, size: size).advance
             glyphs.append(ShapedGlyph(id: id, cluster: UInt32(i), xAdvance: advance * 64, xOffset: 0, yOffset: 0, face: index))

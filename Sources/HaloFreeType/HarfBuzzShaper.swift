@@ -77,10 +77,20 @@ final class HarfBuzzShaper {
     /// HarfBuzz's version, for logs and `halo --version`.
     var version: String { hb.pointee.version_string().map { String(cString: $0) } ?? "unknown" }
 
+    /// HarfBuzz's language for a BCP 47 tag (`mr`, `fr-CA`), nil for "" or without the library.
+    static func language(_ tag: String) -> OpaquePointer? {
+        guard !tag.isEmpty, let hb = try? library.get() else { return nil }
+        return hb.pointee.language_from_string(tag, -1)
+    }
+
     /// Shapes `run` of the line's scalars, the rest of the line given as context (Arabic
     /// letters join across a run's edge), and appends its glyphs; clusters count from the
-    /// line's start. A nil direction is guessed from the run's script.
-    func shapeRun(_ scalars: [UInt32], _ run: Range<Int>, rightToLeft: Bool?, size: Int32, face: Int, into glyphs: inout [Glyph]) {
+    /// line's start. A nil direction is guessed from the run's script; a nil language is the
+    /// process's (HarfBuzz reads the C library's locale).
+    func shapeRun(
+        _ scalars: [UInt32], _ run: Range<Int>, rightToLeft: Bool?, language: OpaquePointer? = nil, size: Int32, face: Int,
+        into glyphs: inout [Glyph]
+    ) {
         let pixels = max(1, min(size, 4096))
         if pixels != self.size {
             hb.pointee.font_set_scale(font, pixels * 64, pixels * 64)
@@ -94,6 +104,7 @@ final class HarfBuzzShaper {
         if let rightToLeft {
             hb.pointee.buffer_set_direction(buffer, Int32(rightToLeft ? HALO_HB_DIRECTION_RTL : HALO_HB_DIRECTION_LTR))
         }
+        if let language { hb.pointee.buffer_set_language(buffer, language) }
         hb.pointee.buffer_guess_segment_properties(buffer)
         hb.pointee.shape(font, buffer, nil, 0)
         guard hb.pointee.buffer_allocation_successful(buffer) != 0 else { return }

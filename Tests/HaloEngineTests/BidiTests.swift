@@ -38,6 +38,15 @@ struct BidiTests {
         #expect(wrong.isEmpty, "\(wrong.joined(separator: "\n"))")
     }
 
+    @Test("a line reads right to left when its first strong letter does (FriBidi, rules P2 and P3); a direction mark is drawn as nothing")
+    func paragraphDirection() throws {
+        let text = try FreeTypeText()
+        #expect(text.isRightToLeft("שלום abc") && text.isRightToLeft("40 % مرحبا") && text.isRightToLeft("\u{200F}Windows"))
+        #expect(!text.isRightToLeft("abc שלום") && !text.isRightToLeft("40 %") && !text.isRightToLeft(""))
+        #expect(text.isRightToLeft("\u{2066}abc\u{2069} שלום"), "an isolate's letters do not count")
+        #expect(text.width(of: "\u{200F}Windows", size: 20) == text.width(of: "Windows", size: 20))
+    }
+
     @Test("a Hebrew word in an English line, and a number in an Arabic one, each run in its place")
     func mixed() throws {
         let hebrew = Array("abc אבג def".unicodeScalars.map(\.value))

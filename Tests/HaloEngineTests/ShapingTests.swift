@@ -134,6 +134,39 @@ struct ShapingTests {
         }
     }
 
+    @Test(
+        "a board's locale shapes in its language: Marathi's own letter forms from Noto Sans Devanagari, as hb-shape --language gives them (the real program and font)",
+        .enabled(if: fallbacksInstalled, "needs hb-shape and fonts-noto-core"))
+    func language() throws {
+        let devanagari = Self.fallbackFonts[1]
+        let line = "लश १"
+        for tag in ["", "mr", "hi"] {
+            let text = try FreeTypeText(fontPath: devanagari, fallbacks: [], language: tag)
+            let expected = try Self.hbShape(line, size: 20, extra: tag.isEmpty ? [] : ["--language=\(tag)"], font: devanagari)
+            #expect(try Self.ours(text, line, size: 20) == expected, "language \(tag)")
+        }
+        let marathi = try Self.ours(FreeTypeText(fontPath: devanagari, fallbacks: [], language: "mr"), line, size: 20)
+        let hindi = try Self.ours(FreeTypeText(fontPath: devanagari, fallbacks: [], language: "hi"), line, size: 20)
+        #expect(marathi.map(\.g) != hindi.map(\.g), "the font's Marathi forms differ from its Hindi ones")
+    }
+
+    @Test("a board's locale becomes the shaping language: its region kept when it is one, dropped when it is not")
+    func localeTags() throws {
+        func load(_ locale: String?) throws -> Board {
+            let path = NSTemporaryDirectory() + "halo-locale-\(UUID().uuidString).yaml"
+            defer { unlink(path) }
+            try "name: words\ndisplay: mock\n\(locale.map { "locale: \($0)\n" } ?? "")".write(
+                toFile: path, atomically: true, encoding: .utf8)
+            return try BoardLoader.load(path)
+        }
+        #expect(try load("mr").theme.language == "mr")
+        #expect(try load("pt_BR").theme.language == "pt-BR")
+        #expect(try load("fr-ca").theme.language == "fr-CA")
+        #expect(try load("zh-Hant-TW").theme.language == "zh", "a script subtag is not a region; the language alone is used")
+        #expect(try load("ar-@@").theme.language == "ar")
+        #expect(try load(nil).theme.language.isEmpty)
+    }
+
     @Test("without HarfBuzz each character takes its own glyph; a library that cannot be loaded is named with the fix")
     func unavailable() throws {
         let text = try FreeTypeText()

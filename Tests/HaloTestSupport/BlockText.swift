@@ -7,7 +7,16 @@ import HaloRender
 public final class BlockText: TextRasterizer {
     public init() {}
     public func lineHeight(size: Int32) -> Int32 { 20 }
-    public func width(of text: String, size: Int32) -> Int32 { Int32(text.count) * 8 }
+    /// 8 px a character; a format character (a direction mark) is drawn as nothing.
+    public func width(of text: String, size: Int32) -> Int32 {
+        Int32(text.filter { $0.unicodeScalars.first?.properties.generalCategory != .format }.count) * 8
+    }
+    /// Right to left when the first letter is Hebrew or Arabic (the rule FriBidi follows, for
+    /// the letters tests use).
+    public func isRightToLeft(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first(where: { $0.properties.isAlphabetic }) else { return false }
+        return (0x0590...0x08FF).contains(first.value)
+    }
     public func render(_ text: String, size: Int32) -> CoverageMask {
         let w = max(1, width(of: text, size: size))
         return CoverageMask(width: w, height: 20, coverage: [UInt8](repeating: 255, count: Int(w) * 20))

@@ -137,41 +137,54 @@ extension SceneBuilder {
         }
     }
 
-    /// Draws `a` as a compact row: a small indicator at the left of `row`, its label on one line
-    /// beside it.
+    /// Draws `a` as a compact row: a small indicator at the start of `row`, its label on one line
+    /// beside it. A right-to-left label starts at the right, so its row is mirrored.
     mutating func addRow(_ a: Activity, _ row: IntRect, _ base: UInt32) {
         let icon = max(4, row.height - 8)
         let top = row.y + (row.height - icon) / 2
         let outcome = outcomeColor(a)
         // One column for the small indicators, as wide as a bar's, so every row's text lines up.
-        let textX = row.x + icon * 2 + 8
+        let column = icon * 2 + 8
+        let text = labelText(a)
+        let line = text.map { engine.labels.layout($0, size: theme.fontSize, maxWidth: row.width - column, maxLines: 1) }
+        let mirrored = readsRightToLeft(a)
         if a.kind == .linear {
             let barWidth = icon * 2, barHeight = max(2, min(theme.linearHeight, icon / 3))
             let (from, to) = barFill(a, full: barWidth << 8, outcome: outcome)
             let bar = BarShape(
-                x: row.x << 8, y: (row.y * 2 + row.height - barHeight) << 7, width: barWidth << 8, height: barHeight << 8,
-                radius: barHeight << 7, track: outcome ?? (a.trackHidden ? .clear : trackColor(a)), indicator: outcome ?? indicatorColor(a),
-                fillFrom: from, fillTo: to)
+                x: (mirrored ? row.maxX - barWidth : row.x) << 8, y: (row.y * 2 + row.height - barHeight) << 7, width: barWidth << 8,
+                height: barHeight << 8, radius: barHeight << 7, track: outcome ?? (a.trackHidden ? .clear : trackColor(a)),
+                indicator: outcome ?? indicatorColor(a), fillFrom: from, fillTo: to)
             layers.append(Layer(key: base, .bar(bar)))
         } else {
             let arc = outcome == nil ? a.arc(at: now) : (start: Int32(0), sweep: Angle.unitsPerTurn)
             let thickness = max(2, icon / 6)
+            let x = mirrored ? row.maxX - icon : row.x
             let ring = RingShape(
-                cx: (row.x * 2 + icon) << 7, cy: (top * 2 + icon) << 7, diameter: icon, thickness: thickness,
+                cx: (x * 2 + icon) << 7, cy: (top * 2 + icon) << 7, diameter: icon, thickness: thickness,
                 track: outcome ?? (a.kind == .spinner ? .clear : trackColor(a)), indicator: outcome ?? indicatorColor(a),
                 arcStart: Angle(units: arc.start), arcSweep: Angle(units: arc.sweep), roundCaps: theme.roundCaps)
             layers.append(Layer(key: base, .ring(ring)))
         }
-        guard let text = labelText(a) else { return }
-        addRowText(text, x: textX, row: row, key: base + .label)
+        guard let shown = line?.lines.first else { return }
+        let room = IntRect(x: mirrored ? row.x : row.x + column, y: row.y, width: row.width - column, height: row.height)
+        addRowLine(shown, in: room, alignRight: mirrored, key: base + .label)
     }
 
-    /// One line of text at `x` in `row`, cut with an ellipsis to the row's end.
+    /// One line of text in `row`, cut with an ellipsis to the row's end.
     mutating func addRowText(_ text: String, x: Int32, row: IntRect, key: UInt32) {
         let size = theme.fontSize
-        guard let line = engine.labels.layout(text, size: size, maxWidth: row.maxX - x, maxLines: 1).lines.first else { return }
+        let laid = engine.labels.layout(text, size: size, maxWidth: row.maxX - x, maxLines: 1)
+        guard let line = laid.lines.first else { return }
+        addRowLine(line, in: IntRect(x: x, y: row.y, width: row.maxX - x, height: row.height), alignRight: laid.rightToLeft, key: key)
+    }
+
+    /// A line already fitted to `room`, at its left, or at its right for a right-to-left line.
+    mutating func addRowLine(_ line: String, in room: IntRect, alignRight: Bool, key: UInt32) {
+        let size = theme.fontSize
         let mask = engine.labels.mask(line, size: size)
-        let y = row.y + (row.height - engine.labels.lineHeight(size: size)) / 2
+        let x = alignRight ? room.maxX - mask.width : room.x
+        let y = room.y + (room.height - engine.labels.lineHeight(size: size)) / 2
         layers.append(Layer(key: key, .mask(MaskShape(mask: mask, x: x, y: y, color: theme.text))))
     }
 

@@ -134,7 +134,14 @@ extension SceneBuilder {
     /// The span of a bar `full` long (Q8) that `a` fills at `now`: the whole bar for an outcome
     /// (`outcome` is its colour), else the value shown or the indeterminate motion's segment.
     @inline(__always)
+    /// The stretch of a bar `full` long that `a` fills, from the bar's left end; mirrored when
+    /// its label reads right to left, so the bar fills from the right as its reader expects.
     func barFill(_ a: Activity, full: Int32, outcome: Color?) -> (from: Int32, to: Int32) {
+        let (from, to) = barFillFromStart(a, full: full, outcome: outcome)
+        return readsRightToLeft(a) ? (full - to, full - from) : (from, to)
+    }
+
+    func barFillFromStart(_ a: Activity, full: Int32, outcome: Color?) -> (from: Int32, to: Int32) {
         if outcome != nil { return (0, full) }
         if let f = a.shownFraction(at: now) { return (0, Int32((Int64(full) * Int64(f)) >> 16)) }
         guard case .indeterminate(let since) = a.progress else { return (0, full) }

@@ -18,6 +18,13 @@ extension SceneBuilder {
         }
     }
 
+    /// Whether `a`'s label reads right to left (Hebrew, Arabic...): its row is mirrored and its
+    /// bar fills from the right.
+    func readsRightToLeft(_ a: Activity) -> Bool {
+        guard let label = a.label else { return false }
+        return engine.labels.isRightToLeft(label)
+    }
+
     func layoutLines(_ text: String, size: Int32, maxWidth: Int32) -> [String] {
         engine.labels.layout(text, size: size, maxWidth: maxWidth).lines
     }

@@ -34,6 +34,7 @@ final class LabelCache {
         recentMasks.reserveCapacity(LabelCache.recentCount)
         recentLayouts.reserveCapacity(LabelCache.recentCount)
         joins.reserveCapacity(LabelCache.joinCount)
+        directions.reserveCapacity(LabelCache.joinCount)
     }
 
     /// The last few lookups, checked before the dictionaries: a frame asks again for the
@@ -66,7 +67,12 @@ final class LabelCache {
         if let known = layouts.value(for: key) {
             r = known
         } else {
-            r = LabelLayout.lines(line, maxWidth: maxWidth, maxLines: maxLines) { text.width(of: $0, size: size) }
+            var laid = LabelLayout.lines(line, maxWidth: maxWidth, maxLines: maxLines) { text.width(of: $0, size: size) }
+            laid.rightToLeft = isRightToLeft(line)
+            // Each line is ordered on its own: one that starts with a Latin word would read left
+            // to right, so it is told with a right-to-left mark (drawn as nothing).
+            if laid.rightToLeft { laid.lines = laid.lines.map { isRightToLeft($0) ? $0 : "\u{200F}" + $0 } }
+            r = laid
             layouts.insert(r, for: key, cost: 1)
         }
         if recentLayouts.count >= LabelCache.recentCount { recentLayouts.removeFirst() }
@@ -87,6 +93,21 @@ final class LabelCache {
         if joins.count >= LabelCache.joinCount { joins.removeLast() }
         joins.insert((label, value, line), at: 0)
         return line
+    }
+
+    /// Labels asked about lately and whether each reads right to left.
+    var directions: [(text: String, rightToLeft: Bool)] = []
+
+    /// Whether `line` reads right to left. Asked every frame for every bar and row, so a line
+    /// with no character of a right-to-left script (all of them lie at U+0590 and above,
+    /// whose UTF-8 starts at 0xD6) is answered without asking the text.
+    func isRightToLeft(_ line: String) -> Bool {
+        if line.utf8.allSatisfy({ $0 < 0xD6 }) { return false }
+        if let hit = directions.first(where: { $0.text == line }) { return hit.rightToLeft }
+        let answer = text.isRightToLeft(line)
+        if directions.count >= LabelCache.joinCount { directions.removeLast() }
+        directions.insert((line, answer), at: 0)
+        return answer
     }
 
     func width(_ line: String, size: Int32) -> Int32 { text.width(of: line, size: size) }

@@ -11,6 +11,9 @@ public enum LabelLayout {
         public var lines: [String]
         /// True when text was cut to fit.
         public var truncated: Bool
+        /// The label reads right to left: a line is aligned from the right, and the ellipsis
+        /// (at the text's logical end) shows at the left.
+        public var rightToLeft = false
     }
 
     /// Terminates for every width: a line narrower than one character (even zero or negative)

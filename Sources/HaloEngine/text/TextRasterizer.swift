@@ -14,8 +14,12 @@ public protocol TextRasterizer: AnyObject {
     /// printable ASCII glyphs), so that the first label, toast or checkout on screen pays only
     /// for drawing it. A daemon does this at start.
     func prepare(sizes: [Int32])
+    /// Whether the line reads right to left (its first strong letter is Hebrew, Arabic or of
+    /// another right-to-left script), so that it is aligned from the right.
+    func isRightToLeft(_ text: String) -> Bool
 }
 
 extension TextRasterizer {
     public func prepare(sizes: [Int32]) {}
+    public func isRightToLeft(_ text: String) -> Bool { false }
 }

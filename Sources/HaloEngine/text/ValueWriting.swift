@@ -56,6 +56,18 @@ public struct ValueWriting: Equatable, Sendable {
         return table.first { $0.code == language }
     }
 
+    /// The board's locale as a language tag for shaping: the language's code, and its region
+    /// when that is two or three letters or digits (`fr-CA`, `pt-BR`); "" for none. HarfBuzz
+    /// picks a font's forms for the language from it (Marathi's own letter forms, for one).
+    public static func languageTag(_ name: String) -> String {
+        guard let writing = named(name) else { return "" }
+        let parts = name.split(whereSeparator: { $0 == "-" || $0 == "_" })
+        guard parts.count == 2, (2...3).contains(parts[1].count),
+            parts[1].unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) })
+        else { return writing.code }
+        return writing.code + "-" + parts[1].uppercased()
+    }
+
     /// Whether a phrase for counts holds both numbers, once each, in at most 64 bytes.
     public static func isCountPhrase(_ phrase: String) -> Bool {
         phrase.utf8.count <= 64 && phrase.ranges(of: "{done}").count == 1 && phrase.ranges(of: "{total}").count == 1

@@ -20,7 +20,8 @@ public enum BoardReload {
         let text: FreeTypeText
         do {
             board = try BoardLoader.load(source)
-            text = try FreeTypeText(fontPath: board.theme.fontPath, fallbacks: board.theme.fallbackFontPaths)
+            text = try FreeTypeText(
+                fontPath: board.theme.fontPath, fallbacks: board.theme.fallbackFontPaths, language: board.theme.language)
         } catch {
             server.report("reload", "reload refused (asked by \(sender)), the current theme stays: \(error)", who: sender)
             return nil

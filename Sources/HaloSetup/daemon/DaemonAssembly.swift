@@ -107,7 +107,10 @@ public final class DaemonAssembly {
         // marked before anything else, so that no moment of its start-up goes unmarked.
         markedForSwitchRoot = options.servesPlymouth && RootStorageDaemon.inInitramfs && RootStorageDaemon.mark()
         let text: FreeTypeText
-        do { text = try FreeTypeText(fontPath: board.theme.fontPath, fallbacks: board.theme.fallbackFontPaths) } catch {
+        do {
+            text = try FreeTypeText(
+                fontPath: board.theme.fontPath, fallbacks: board.theme.fallbackFontPaths, language: board.theme.language)
+        } catch {
             throw SetupError(error.description)
         }
         StartTrace.mark("font loaded")

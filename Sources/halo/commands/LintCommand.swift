@@ -21,7 +21,8 @@ enum LintCommand {
         var count = 0
         if args.options["board"] != nil {
             var found = BoardLint.findings(theme: board.theme, policy: board.policy)
-            if let font = try? FreeTypeText(fontPath: board.theme.fontPath, fallbacks: board.theme.fallbackFontPaths),
+            if let font = try? FreeTypeText(
+                fontPath: board.theme.fontPath, fallbacks: board.theme.fallbackFontPaths, language: board.theme.language),
                 let lacking = BoardLint.fontFinding(theme: board.theme, fontName: font.path, has: font.hasGlyph)
             {
                 found.append(lacking)
