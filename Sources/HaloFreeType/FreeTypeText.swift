@@ -177,23 +177,38 @@ public final class FreeTypeText: TextRasterizer {
         var glyphs = shaped.glyphs
         shaped = ShapedLine()
         glyphs.removeAll(keepingCapacity: true)
-        scalars.removeAll(keepingCapacity: true)
-        for s in text.unicodeScalars.prefix(Self.maximumScalars) { scalars.append(s.value) }
-        chooseFaces()
-        for run in directionRuns() {
-            // A right-to-left run's stretches of one font are seen last to first.
-            var stretches: [Range<Int>] = []
-            var start = run.start
-            for i in run.start..<run.end where i + 1 == run.end || fontOf[i + 1] != fontOf[i] {
-                stretches.append(start..<(i + 1))
-                start = i + 1
-            }
-            for stretch in run.rightToLeft ? stretches.reversed() : stretches {
-                place(stretch, rightToLeft: directionGuessed ? nil : run.rightToLeft, size: size, into: &glyphs)
-            }
+        for stretch in stretches(of: text) {
+            place(stretch.range, rightToLeft: stretch.rightToLeft, size: size, into: &glyphs)
         }
         shaped = ShapedLine(text: text, size: size, glyphs: glyphs)
         return glyphs
+    }
+
+    /// A piece of a line shaped at once: one font, one direction (nil: left to the shaper).
+    struct Stretch: Equatable {
+        var range: Range<Int>
+        var face: Int
+        var rightToLeft: Bool?
+    }
+
+    /// The stretches `text` is shaped in, left to right as seen: its direction runs, each cut
+    /// where the font changes (a right-to-left run's pieces seen last to first). Fills
+    /// `scalars` and `fontOf` for the line.
+    func stretches(of text: String) -> [Stretch] {
+        scalars.removeAll(keepingCapacity: true)
+        for s in text.unicodeScalars.prefix(Self.maximumScalars) { scalars.append(s.value) }
+        chooseFaces()
+        var out: [Stretch] = []
+        for run in directionRuns() {
+            let first = out.count
+            var start = run.start
+            for i in run.start..<run.end where i + 1 == run.end || fontOf[i + 1] != fontOf[i] {
+                out.append(Stretch(range: start..<(i + 1), face: fontOf[start], rightToLeft: directionGuessed ? nil : run.rightToLeft))
+                start = i + 1
+            }
+            if run.rightToLeft { out[first...].reverse() }
+        }
+        return out
     }
 
     /// Which font each scalar takes: the first that has it; a mark, a joiner or a variation

@@ -48,7 +48,12 @@ struct GoldenTests {
         if scene.bootMode == nil { screen.backdrop = DemoBackdrop.layers(width: board.logicalWidth, height: board.logicalHeight) }
         try DemoGallery.play(scene, on: engine)
         try screen.update(at: .milliseconds(scene.at))
-        let png = try screen.display.png()
+        try Self.match(try screen.display.png(), golden: goldenName)
+    }
+
+    /// Compares `png` with the golden image of that name, or writes it there when
+    /// HALO_UPDATE_GOLDEN=1.
+    static func match(_ png: [UInt8], golden goldenName: String) throws {
         let file = Self.folder.appendingPathComponent("\(goldenName).png")
         if ProcessInfo.processInfo.environment["HALO_UPDATE_GOLDEN"] == "1" {
             try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
