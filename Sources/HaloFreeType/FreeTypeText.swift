@@ -56,6 +56,8 @@ public final class FreeTypeText: TextRasterizer {
     /// (FriBidi could not be loaded). Nil while both work or have not been tried.
     public var shapingUnavailable: String? { faces[0].shaperFailure ?? bidiFailure }
     var bidiFailure: String?
+    /// How much of the problems above `newProblems` has given out.
+    var reported = ReportedProblems()
     /// False lays lines out character by character, as without HarfBuzz (for tests).
     var shapes = true
     /// The last line laid out, kept because a label is measured and then drawn.

@@ -24,10 +24,10 @@ final class TestDaemon {
     var now = Instant.milliseconds(1000)
     let path: String
 
-    init(_ name: String, policy: Policy = Policy(), width: Int32 = 200, height: Int32 = 120) throws {
+    init(_ name: String, policy: Policy = Policy(), width: Int32 = 200, height: Int32 = 120, text: TextRasterizer = BlockText()) throws {
         path = temporarySocketPath(name)
         display = MemoryDisplay(width: width, height: height, format: .xrgb8888)
-        let engine = Engine(screenWidth: width, screenHeight: height, theme: Theme(), policy: policy, text: BlockText())
+        let engine = Engine(screenWidth: width, screenHeight: height, theme: Theme(), policy: policy, text: text)
         let screen = Screen(engine: engine, display: display)
         let listener = try UnixListener(path: path)
         var clockBox: TestDaemon? = nil

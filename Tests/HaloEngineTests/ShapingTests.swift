@@ -106,6 +106,13 @@ struct ShapingTests {
             text.fallbackProblems.count == 1 && text.fallbackProblems[0].contains("NoSuchFont.ttf")
                 && text.fallbackProblems[0].contains("theme.font.fallbacks"))
         #expect(!text.hasGlyph("\u{10FFFD}") && text.hasGlyph("a"))
+        let problems = text.newProblems()
+        #expect(problems.count == 2, "\(problems)")
+        #expect(problems.first { $0.hasPrefix("no font has U+10FFFD: ") && $0.contains("theme.font.fallbacks") } != nil, "\(problems)")
+        #expect(problems.contains { $0.contains("NoSuchFont.ttf") })
+        #expect(text.newProblems().isEmpty, "each problem is given out once")
+        _ = text.glyphPositions(of: "\u{10FFFD}\u{10FFFC}", size: 20)
+        #expect(text.newProblems() == ["no font has U+10FFFC: drawn as the missing box; add a font that has it to theme.font.fallbacks"])
     }
 
     @Test("a board's theme.font.fallbacks reach the text; a list too long, a single value or a blank name is refused naming the fix")

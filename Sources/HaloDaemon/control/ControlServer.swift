@@ -315,6 +315,8 @@ public final class ControlServer {
                 quiet.work(at: end)
             }
         }
+        // A client's label drawn as boxes is said in the log, with the font to add.
+        for problem in engine.takeTextProblems() { report("text", problem) }
         sendEvents(now)
     }
 

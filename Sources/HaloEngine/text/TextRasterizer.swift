@@ -17,9 +17,15 @@ public protocol TextRasterizer: AnyObject {
     /// Whether the line reads right to left (its first strong letter is Hebrew, Arabic or of
     /// another right-to-left script), so that it is aligned from the right.
     func isRightToLeft(_ text: String) -> Bool
+    /// What went wrong drawing text since the last call, each thing said once, with its fix
+    /// (a character no font has, a fallback font that cannot be read): for the daemon's log,
+    /// which otherwise never hears of a client's label drawn as boxes. Asked after every frame,
+    /// so it returns quickly, and without allocating, when there is nothing new.
+    func newProblems() -> [String]
 }
 
 extension TextRasterizer {
     public func prepare(sizes: [Int32]) {}
     public func isRightToLeft(_ text: String) -> Bool { false }
+    public func newProblems() -> [String] { [] }
 }

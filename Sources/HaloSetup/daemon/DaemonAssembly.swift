@@ -162,11 +162,11 @@ public final class DaemonAssembly {
                 text?.releaseFontPages()
                 return LoadedCode.releasePages()
             } : nil
-        server.onFirstFrame = { [unowned engine, unowned server, weak text] in
+        server.onFirstFrame = { [unowned engine, unowned server] in
             StartTrace.mark("first frame")
             SystemdNotifier.notify("READY=1")
             engine.prepareText()
-            if let why = text?.shapingUnavailable { server.report("text", why) }
+            for problem in engine.takeTextProblems() { server.report("text", problem) }
             guard let released = releaseCode?() else { return }
             StartTrace.mark("start-up code unmapped: \(released / 1024) KiB advised, and the font's pages")
         }
