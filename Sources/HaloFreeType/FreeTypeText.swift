@@ -56,6 +56,8 @@ public final class FreeTypeText: TextRasterizer {
     /// (FriBidi could not be loaded). Nil while both work or have not been tried.
     public var shapingUnavailable: String? { faces[0].shaperFailure ?? bidiFailure }
     var bidiFailure: String?
+    /// `cachedFace(for:)`'s memory, made at its first use.
+    var faceMemo: [UInt32] = []
     /// How much of the problems above `newProblems` has given out.
     var reported = ReportedProblems()
     /// False lays lines out character by character, as without HarfBuzz (for tests).
@@ -166,6 +168,21 @@ public final class FreeTypeText: TextRasterizer {
         return (try? BidiRuns.paragraphIsRightToLeft(scalars)) ?? false
     }
 
+    /// Each scalar's advance from one shaping of `text`, on the first scalar of each cluster;
+    /// nil for a text longer than a line is shaped (`maximumScalars`).
+    public func scalarAdvances(of text: String, size: Int32) -> [Int32]? {
+        var count = 0
+        for _ in text.unicodeScalars {
+            count += 1
+            if count > Self.maximumScalars { return nil }
+        }
+        var advances = [Int32](repeating: 0, count: count)
+        for glyph in layout(text, size: size) where Int(glyph.cluster) < count {
+            advances[Int(glyph.cluster)] &+= glyph.xAdvance
+        }
+        return advances
+    }
+
     /// The glyphs chosen for `text` at `size` and where they go, left to right; nil when lines
     /// are laid out character by character (`shapingUnavailable`).
     public func glyphPositions(of text: String, size: Int32) -> [ShapedGlyph]? {
@@ -216,16 +233,21 @@ public final class FreeTypeText: TextRasterizer {
     /// Which font each scalar takes: the first that has it; a mark, a joiner or a variation
     /// selector the font of the character before it, so a base and its marks stay together.
     func chooseFaces() {
-        fontOf.removeAll(keepingCapacity: true)
+        // Filled as a local, its room kept: appending to the property would check exclusive
+        // access at every character.
+        var chosen: [Int] = []
+        swap(&chosen, &fontOf)
+        defer { swap(&chosen, &fontOf) }
+        chosen.removeAll(keepingCapacity: true)
         for (i, s) in scalars.enumerated() {
             if i > 0, Self.followsItsBase(s) {
-                fontOf.append(fontOf[i - 1])
+                chosen.append(chosen[i - 1])
                 continue
             }
-            if let face = face(for: s) {
-                fontOf.append(face)
+            if let face = cachedFace(for: s) {
+                chosen.append(face)
             } else {
-                fontOf.append(0)
+                chosen.append(0)
                 if missingCharacters.count < 32, let scalar = Unicode.Scalar(s), !missingCharacters.contains(scalar),
                     !Self.isControl(s)
                 {
@@ -235,7 +257,22 @@ public final class FreeTypeText: TextRasterizer {
         }
     }
 
+    /// `face(for:)`, remembered for the last scalar seen at each of 256 places: a label's
+    /// characters repeat, and asking each font's character map costs more than looking here.
+    /// Safe to keep: a scalar no opened font has opens every fallback, so its answer is final.
+    func cachedFace(for s: UInt32) -> Int? {
+        if faceMemo.isEmpty { faceMemo = [UInt32](repeating: 0, count: 256) }
+        let slot = Int(s & 0xFF)
+        let entry = faceMemo[slot]
+        if entry != 0 && entry >> 8 == s { return entry & 0xFF == 0xFF ? nil : Int(entry & 0xFF) - 1 }
+        let face = face(for: s)
+        faceMemo[slot] = s << 8 | UInt32(face.map { $0 + 1 } ?? 0xFF)
+        return face
+    }
+
     static func followsItsBase(_ s: UInt32) -> Bool {
+        // Nothing before the combining diacritical marks attaches to what precedes it.
+        if s < 0x300 { return false }
         if s == 0x200D || (0xFE00...0xFE0F).contains(s) || (0xE0100...0xE01EF).contains(s) { return true }
         guard let scalar = Unicode.Scalar(s) else { return false }
         switch scalar.properties.generalCategory {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import HaloTestSupport
 import Testing
 
 @testable import HaloEngine
@@ -55,6 +56,48 @@ struct LabelLayoutTests {
         #expect(LabelLayout.lines("a\tb", maxWidth: 400, measure: Self.measure).lines == ["a b"])
         let three = LabelLayout.lines("one\ntwo\nthree", maxWidth: 400, measure: Self.measure)
         #expect(three == .init(lines: ["one", "two…"], truncated: true))
+    }
+
+    @Test("with the text's advances, each line is found by adding them up and measured once to confirm it")
+    func advancesConfirmed() {
+        let texts = [
+            "東京へ行きます。「はい」", "Copying the holiday photos to the memory card now", "กำลังดาวน์โหลด ไฟล์", "abcdefgh)ij", "one\ntwo\nthree",
+            "Halo をインストールしています", "ab \u{301}cd",
+        ]
+        for text in texts {
+            for width: Int32 in [30, 70, 100, 200] {
+                var calls = 0
+                let counted = { (s: String) -> Int32 in
+                    calls += 1
+                    return Self.measure(s)
+                }
+                let advances = BlockText.advances(text).map { $0 / 8 * 10 }  // 10 px a character, as `measure`
+                let summed = LabelLayout.lines(text, maxWidth: width, measure: counted, advances: advances)
+                let measured = LabelLayout.lines(text, maxWidth: width, measure: Self.measure)
+                #expect(summed == measured, "\(text) in \(width)")
+                // Unless a word is cut for want of room, which is measured piece by piece.
+                let words = text.split { $0 == " " || $0 == "\n" }
+                if !summed.truncated && text.unicodeScalars.allSatisfy({ $0.value < 0x3000 })
+                    && words.allSatisfy({ Self.measure(String($0)) <= width })
+                {
+                    #expect(calls == summed.lines.count, "\(calls) measurements for \(summed.lines.count) lines: \(text) in \(width)")
+                }
+            }
+        }
+        var calls = 0
+        let japanese = "東京へ行きます。「はい」"
+        let r0 = LabelLayout.lines(
+            japanese, maxWidth: 70,
+            measure: {
+                calls += 1
+                return Self.measure($0)
+            }, advances: BlockText.advances(japanese).map { $0 / 8 * 10 })
+        #expect(r0.lines == ["東京へ行きま", "す。「はい」"] && calls == 2, "\(r0), \(calls) measurements")
+        // Advances that disagree with the measure (a kerned pair across the cut) are caught by
+        // the measurement: every line still fits.
+        let wrong = [Int32](repeating: 0, count: 20)
+        let r = LabelLayout.lines("aaaa bbbb cccc dddd", maxWidth: 50, measure: Self.measure, advances: wrong)
+        #expect(r.lines == ["aaaa", "bbbb…"], "\(r)")
     }
 
     @Test("a 4 KiB label costs a few dozen measurements, not one per word or character")

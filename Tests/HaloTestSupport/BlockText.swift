@@ -11,6 +11,19 @@ public final class BlockText: TextRasterizer {
     public func width(of text: String, size: Int32) -> Int32 {
         Int32(text.filter { $0.unicodeScalars.first?.properties.generalCategory != .format }.count) * 8
     }
+    /// 8 px on the first scalar of each character, as `width(of:)` counts them.
+    public func scalarAdvances(of text: String, size: Int32) -> [Int32]? { Self.advances(text) }
+
+    public static func advances(_ text: String) -> [Int32] {
+        var out: [Int32] = []
+        for c in text {
+            for (k, s) in c.unicodeScalars.enumerated() {
+                out.append(k == 0 && s.properties.generalCategory != .format ? 8 * 64 : 0)
+            }
+        }
+        return out
+    }
+
     /// Right to left when the first letter is Hebrew or Arabic (the rule FriBidi follows, for
     /// the letters tests use).
     public func isRightToLeft(_ text: String) -> Bool {

@@ -67,7 +67,9 @@ final class LabelCache {
         if let known = layouts.value(for: key) {
             r = known
         } else {
-            var laid = LabelLayout.lines(line, maxWidth: maxWidth, maxLines: maxLines) { text.width(of: $0, size: size) }
+            var laid = LabelLayout.lines(
+                line, maxWidth: maxWidth, maxLines: maxLines, measure: { text.width(of: $0, size: size) },
+                advances: text.scalarAdvances(of: line, size: size))
             laid.rightToLeft = isRightToLeft(line)
             // Each line is ordered on its own: one that starts with a Latin word would read left
             // to right, so it is told with a right-to-left mark (drawn as nothing).

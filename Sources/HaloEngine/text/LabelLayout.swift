@@ -19,19 +19,31 @@ public enum LabelLayout {
     /// Terminates for every width: a line narrower than one character (even zero or negative)
     /// holds one character. Each line costs a number of measurements that grows with the
     /// logarithm of the text's length, not the length, so a 4 KiB label of narrow characters
-    /// is laid out as quickly as a short one.
-    public static func lines(_ text: String, maxWidth: Int32, maxLines: Int = maximumLines, measure: (String) -> Int32) -> Result {
+    /// is laid out as quickly as a short one. With `advances` (each scalar's advance in 64ths
+    /// of a pixel from one shaping of the whole text, `TextRasterizer.scalarAdvances`) a line's
+    /// end is found by adding them up, and measuring the line found only confirms it.
+    public static func lines(
+        _ text: String, maxWidth: Int32, maxLines: Int = maximumLines, measure: (String) -> Int32, advances: [Int32]? = nil
+    ) -> Result {
         // A tab is a space here: fonts draw it as a missing glyph.
         let text = text.contains("\t") ? String(text.map { $0 == "\t" ? " " : $0 }) : text
         let breaks = LineEnds(text)
+        let sums = advances.flatMap { AdvanceSums(text, advances: $0) }
         var lines: [String] = []
         var from = text.startIndex
         while true {
             from = text[from...].firstIndex { !$0.isWhitespace } ?? text.endIndex
             if from == text.endIndex || lines.count >= maxLines { break }
-            let fits = { (end: String.Index) in measure(String(trimmed(text[from..<end]))) <= maxWidth }
+            func fits(_ end: String.Index) -> Bool { measure(String(trimmed(text[from..<end]))) <= maxWidth }
             let candidates = breaks.candidates(after: from)
-            if let end = furthest(candidates, fitting: fits) {
+            var found: String.Index? = nil
+            if let sums,
+                let guess = furthest(candidates, fitting: { sums.width(text, from, trimmed(text[from..<$0]).endIndex) <= maxWidth }),
+                fits(guess)
+            {
+                found = guess
+            }
+            if let end = found ?? furthest(candidates, fitting: fits) {
                 lines.append(String(trimmed(text[from..<end])))
                 from = end
             } else {

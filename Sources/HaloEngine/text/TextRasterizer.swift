@@ -17,6 +17,10 @@ public protocol TextRasterizer: AnyObject {
     /// Whether the line reads right to left (its first strong letter is Hebrew, Arabic or of
     /// another right-to-left script), so that it is aligned from the right.
     func isRightToLeft(_ text: String) -> Bool
+    /// Each scalar's advance in 64ths of a pixel from one shaping of the whole line (a glyph's
+    /// on the first scalar of its cluster, 0 on the rest), so that a label's candidate lines
+    /// are measured by addition; nil when the text cannot say (each line is then measured).
+    func scalarAdvances(of text: String, size: Int32) -> [Int32]?
     /// What went wrong drawing text since the last call, each thing said once, with its fix
     /// (a character no font has, a fallback font that cannot be read): for the daemon's log,
     /// which otherwise never hears of a client's label drawn as boxes. Asked after every frame,
@@ -27,5 +31,6 @@ public protocol TextRasterizer: AnyObject {
 extension TextRasterizer {
     public func prepare(sizes: [Int32]) {}
     public func isRightToLeft(_ text: String) -> Bool { false }
+    public func scalarAdvances(of text: String, size: Int32) -> [Int32]? { nil }
     public func newProblems() -> [String] { [] }
 }

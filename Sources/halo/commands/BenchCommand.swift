@@ -10,11 +10,19 @@ import HaloRender
 /// says otherwise; `s6` is 1920×1080 XRGB8888 and `s7` 800×480 RGB565), its first full frame,
 /// then N further frames, with no file output. Run it under callgrind to count instructions;
 /// `--setup-only` builds the scene and draws nothing, so frame costs can be found by difference.
+/// `label-latin` and `label-arabic` give a ring a new two-line label every further frame, so
+/// that a frame's cost is laying out, shaping and drawing a label never seen before.
 enum BenchCommand {
     static let usage =
-        "halo bench --scene s1|s2|s3|s4|s5|s6|s7|ring-DRIVER-N|input-tap|input-move (DRIVER: ws2812, apa102, gpio, ledclass; N: 12, 24, 60) [--format FORMAT] [--frames N] [--setup-only] [--latency]"
+        "halo bench --scene s1|s2|s3|s4|s5|s6|s7|label-latin|label-arabic|ring-DRIVER-N|input-tap|input-move (DRIVER: ws2812, apa102, gpio, ledclass; N: 12, 24, 60) [--format FORMAT] [--frames N] [--setup-only] [--latency]"
     static let frameMicroseconds: Int64 = 16_667
-    static let screenScenes = ["s1", "s2", "s3", "s4", "s5", "s6", "s7"]
+    static let screenScenes = ["s1", "s2", "s3", "s4", "s5", "s6", "s7", "label-latin", "label-arabic"]
+    /// Two lines on the 480 px screen in DejaVu Sans, each frame's made new by its number at
+    /// both ends (a line seen before would be drawn from the cache).
+    static let labels = [
+        "label-latin": "Uploading the holiday photos to the family album on the home server",
+        "label-arabic": "جارٍ تحميل صور العطلة إلى ألبوم العائلة على الخادم المنزلي",
+    ]
 
     static func run(_ words: [String]) throws(CLIError) {
         let args: Arguments
@@ -81,12 +89,16 @@ enum BenchCommand {
         return board
     }
 
+    static func label(_ scene: String, _ frame: Int) -> String { "\(frame) \(labels[scene] ?? "") \(frame)" }
+
     /// Gives the scene its command; returns the time of its first frame, in microseconds.
     static func stage(_ scene: String, _ session: MockSession) throws(CLIError) -> Int64 {
         switch scene {
         case "s1": try DemoCommand.apply("show ring circular value=60%", at: 0, session)
         case "s2": try DemoCommand.apply("show ring circular", at: 0, session)
         case "s3": try DemoCommand.apply("show bar linear value=60%", at: 0, session)
+        case "label-latin", "label-arabic":
+            try DemoCommand.apply("show ring circular value=60% label=\"\(label(scene, 0))\"", at: 0, session)
         case "s4":
             try DemoCommand.apply("toast \"Upload complete\"", at: 0, session)
             return 200_000
@@ -107,6 +119,10 @@ enum BenchCommand {
         for i in stride(from: 1, through: frames, by: 1) {
             let t: Int64
             switch scene {
+            case "label-latin", "label-arabic":
+                // A new label a second apart, once its cross-fade has long finished.
+                t = Int64(i) * 1_000_000
+                try session.engine.apply(.label(id: "ring", text: label(scene, i)), at: Instant(microseconds: t - 500_000))
             case "s1", "s3":
                 t = Int64(i) * 1_000_000
                 let percent = (60 + i) % 101
