@@ -13,6 +13,9 @@ public struct Board: Equatable, Sendable {
     public var rotation: Rotation = .none
     public var framesPerSecond: Int32 = 60
     public var theme = Theme()
+    /// The board's `locale` as a language tag for shaping (`ValueWriting.languageTag`), or "".
+    /// Kept here, not in the theme, which every frame copies.
+    public var language = ""
     public var policy = Policy()
     /// The LED ring beside the screen, if the device has one (`leds.count` 0 means none).
     public var leds = LedRingLook()

@@ -38,7 +38,7 @@ extension BoardSchema {
                 v, k, ValueWriting.named, isNot: "a language whose values Halo writes",
                 "use one of \(ValueWriting.known.joined(separator: ", ")) (a region, as in fr-CA, is allowed), or leave it out for 40% and 3/12"
             )
-            b.theme.language = ValueWriting.languageTag(try s.text(v, k))
+            b.language = ValueWriting.languageTag(try s.text(v, k))
         },
         BoardKey("motion") { s, v, k, b throws(BoardError) in
             b.policy.motion = try s.parsed(

@@ -86,7 +86,7 @@ public final class FreeTypeText: TextRasterizer {
 
     /// The board's font (DejaVu Sans when nil) and the fallbacks tried, in order, for the
     /// characters it lacks (at most `maximumFallbacks`; `defaultFallbacks` when nil). `language`
-    /// is the board's locale as a language tag (`Theme.language`): fonts with forms of their
+    /// is the board's locale as a language tag (`Board.language`): fonts with forms of their
     /// own for a language (Marathi's, Serbian's) draw those.
     public init(fontPath: String? = nil, fallbacks: [String]? = nil, language: String = "") throws(FontError) {
         let asked = fontPath ?? FreeTypeText.defaultFontPath

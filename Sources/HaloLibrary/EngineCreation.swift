@@ -24,7 +24,7 @@ enum EngineCreation {
         let board = try loadBoard(c.board)
         let font = try path(c.font, "font") ?? board.theme.fontPath
         let text: FreeTypeText
-        do { text = try FreeTypeText(fontPath: font, fallbacks: board.theme.fallbackFontPaths, language: board.theme.language) } catch {
+        do { text = try FreeTypeText(fontPath: font, fallbacks: board.theme.fallbackFontPaths, language: board.language) } catch {
             throw LibraryError(HALO_ERROR_FONT, error.description)
         }
         return LibraryEngine(width: c.width, height: c.height, board: board, text: text)

@@ -53,10 +53,9 @@ struct ScriptGoldenTests {
         for (kind, command) in Self.kinds {
             var theme = Theme()
             theme.valueWriting = try #require(ValueWriting.named(script.locale))
-            theme.language = ValueWriting.languageTag(script.locale)
             var policy = Policy()
             policy.showDelay = Milliseconds(0)
-            let text = try FreeTypeText(language: theme.language)
+            let text = try FreeTypeText(language: ValueWriting.languageTag(script.locale))
             let engine = Engine(screenWidth: 480, screenHeight: 480, theme: theme, policy: policy, text: text)
             let screen = Screen(engine: engine, display: MemoryDisplay(width: 480, height: 480, format: .xrgb8888))
             try engine.run(String(format: command, script.label), at: 0)

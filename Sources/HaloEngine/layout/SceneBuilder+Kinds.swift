@@ -141,6 +141,7 @@ extension SceneBuilder {
         return readsRightToLeft(a) ? (full - to, full - from) : (from, to)
     }
 
+    @inline(__always)
     func barFillFromStart(_ a: Activity, full: Int32, outcome: Color?) -> (from: Int32, to: Int32) {
         if outcome != nil { return (0, full) }
         if let f = a.shownFraction(at: now) { return (0, Int32((Int64(full) * Int64(f)) >> 16)) }

@@ -52,8 +52,6 @@ public struct Theme: Equatable, Sendable {
     public var fallbackFontPaths: [String]? = nil
     /// How labels write their values: the board's `locale`, else `40%` and `3/12`.
     public var valueWriting = ValueWriting.neutral
-    /// The board's `locale` as a language tag for shaping (`ValueWriting.languageTag`), or "".
-    public var language = ""
     /// A count's phrase in place of the language's (`theme.count-phrase`), `{done}` and
     /// `{total}` standing for its numbers.
     public var countPhrase: String? = nil

@@ -21,7 +21,7 @@ public enum BoardReload {
         do {
             board = try BoardLoader.load(source)
             text = try FreeTypeText(
-                fontPath: board.theme.fontPath, fallbacks: board.theme.fallbackFontPaths, language: board.theme.language)
+                fontPath: board.theme.fontPath, fallbacks: board.theme.fallbackFontPaths, language: board.language)
         } catch {
             server.report("reload", "reload refused (asked by \(sender)), the current theme stays: \(error)", who: sender)
             return nil

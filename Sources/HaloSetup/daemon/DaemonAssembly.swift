@@ -109,7 +109,7 @@ public final class DaemonAssembly {
         let text: FreeTypeText
         do {
             text = try FreeTypeText(
-                fontPath: board.theme.fontPath, fallbacks: board.theme.fallbackFontPaths, language: board.theme.language)
+                fontPath: board.theme.fontPath, fallbacks: board.theme.fallbackFontPaths, language: board.language)
         } catch {
             throw SetupError(error.description)
         }

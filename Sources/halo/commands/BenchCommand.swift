@@ -116,21 +116,24 @@ enum BenchCommand {
     /// The N frames after the first: s1 and s3 one percent more each, shown after its glide has
     /// finished (no animation); the others a frame's time apart, animating.
     static func drawFrames(_ scene: String, _ frames: Int, after first: Int64, _ session: MockSession) throws {
+        // Decided once, not by comparing the scene's name every frame: the count is the frame's.
+        enum Step { case newLabel, onePercent(id: String), frameTime }
+        let step: Step =
+            labels[scene] != nil ? .newLabel : scene == "s1" || scene == "s3" ? .onePercent(id: scene == "s1" ? "ring" : "bar") : .frameTime
         for i in stride(from: 1, through: frames, by: 1) {
             let t: Int64
-            switch scene {
-            case "label-latin", "label-arabic":
+            switch step {
+            case .newLabel:
                 // A new label a second apart, once its cross-fade has long finished.
                 t = Int64(i) * 1_000_000
                 try session.engine.apply(.label(id: "ring", text: label(scene, i)), at: Instant(microseconds: t - 500_000))
-            case "s1", "s3":
+            case .onePercent(let id):
                 t = Int64(i) * 1_000_000
                 let percent = (60 + i) % 101
                 try session.engine.apply(
-                    .progress(
-                        id: scene == "s1" ? "ring" : "bar", value: ProgressValue(fractionQ16: Int32(percent * 65536 / 100), form: .percent)),
+                    .progress(id: id, value: ProgressValue(fractionQ16: Int32(percent * 65536 / 100), form: .percent)),
                     at: Instant(microseconds: t - 500_000))
-            default:
+            case .frameTime:
                 t = first + Int64(i) * frameMicroseconds
             }
             try session.screen.update(at: Instant(microseconds: t))

@@ -22,7 +22,7 @@ enum LintCommand {
         if args.options["board"] != nil {
             var found = BoardLint.findings(theme: board.theme, policy: board.policy)
             if let font = try? FreeTypeText(
-                fontPath: board.theme.fontPath, fallbacks: board.theme.fallbackFontPaths, language: board.theme.language),
+                fontPath: board.theme.fontPath, fallbacks: board.theme.fallbackFontPaths, language: board.language),
                 let lacking = BoardLint.fontFinding(theme: board.theme, fontName: font.path, has: font.hasGlyph)
             {
                 found.append(lacking)

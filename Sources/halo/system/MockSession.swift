@@ -26,7 +26,7 @@ final class MockSession {
     init(board: Board) throws(FreeTypeText.FontError) {
         self.board = board
         let text = try FreeTypeText(
-            fontPath: board.theme.fontPath, fallbacks: board.theme.fallbackFontPaths, language: board.theme.language)
+            fontPath: board.theme.fontPath, fallbacks: board.theme.fallbackFontPaths, language: board.language)
         engine = Engine(
             screenWidth: board.logicalWidth, screenHeight: board.logicalHeight, theme: board.theme, policy: board.policy, text: text)
         display = MemoryDisplay(width: board.width, height: board.height, format: board.format, rotation: board.rotation)
