@@ -117,7 +117,11 @@ enum BenchCommand {
     /// finished (no animation); the others a frame's time apart, animating.
     static func drawFrames(_ scene: String, _ frames: Int, after first: Int64, _ session: MockSession) throws {
         // Decided once, not by comparing the scene's name every frame: the count is the frame's.
-        enum Step { case newLabel, onePercent(id: String), frameTime }
+        enum Step {
+            case newLabel
+            case onePercent(id: String)
+            case frameTime
+        }
         let step: Step =
             labels[scene] != nil ? .newLabel : scene == "s1" || scene == "s3" ? .onePercent(id: scene == "s1" ? "ring" : "bar") : .frameTime
         for i in stride(from: 1, through: frames, by: 1) {
