@@ -32,7 +32,7 @@ public enum LabelLayout {
         var lines: [String] = []
         var from = text.startIndex
         while true {
-            from = text[from...].firstIndex { !$0.isWhitespace } ?? text.endIndex
+            from = text[from...].firstIndex { !isSpace($0) } ?? text.endIndex
             if from == text.endIndex || lines.count >= maxLines { break }
             func fits(_ end: String.Index) -> Bool { measure(String(trimmed(text[from..<end]))) <= maxWidth }
             let candidates = breaks.candidates(after: from)
@@ -119,7 +119,14 @@ public enum LabelLayout {
 
     static func trimmed(_ text: Substring) -> Substring {
         var text = text
-        while text.last?.isWhitespace == true { text.removeLast() }
+        while let last = text.last, isSpace(last) { text.removeLast() }
         return text
+    }
+
+    /// Whether `c` is white space. ASCII is answered here: the standard library's property
+    /// tables are code and data a boot splash otherwise never touches.
+    static func isSpace(_ c: Character) -> Bool {
+        if let ascii = c.asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
+        return c.isWhitespace
     }
 }
