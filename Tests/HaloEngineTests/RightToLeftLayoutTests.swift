@@ -31,6 +31,18 @@ struct RightToLeftLayoutTests {
         #expect(right.fillFrom == right.width - left.fillTo && right.fillTo == right.width, "\(right)")
     }
 
+    @Test("with no label, an Arabic count (\"٣ من ١٢\") reads right to left: its bar fills from the right")
+    func arabicCountWithoutLabel() throws {
+        var theme = Theme()
+        theme.valueWriting = try #require(ValueWriting.named("ar"))
+        var policy = Policy()
+        policy.showDelay = Milliseconds(0)
+        let e = Engine(screenWidth: 480, screenHeight: 480, theme: theme, policy: policy, text: BlockText())
+        try e.run("show a linear value=3/12 show-value=yes", at: 0)
+        let bar = try #require(bars(e, atMs: 3000).first)
+        #expect(bar.fillTo == bar.width && bar.fillFrom == bar.width - bar.width / 4, "\(bar)")
+    }
+
     @Test("a compact row with a Hebrew label has its indicator at the right and its text ending at the indicator")
     func rowsMirror() throws {
         let e = engine()

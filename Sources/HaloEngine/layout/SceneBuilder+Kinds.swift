@@ -131,16 +131,17 @@ extension SceneBuilder {
         addSpinnerRing(a, cx: (width - m) * 256 - (d << 7), cy: m * 256 + (d << 7), diameter: d, thickness: theme.networkThickness, base)
     }
 
-    /// The span of a bar `full` long (Q8) that `a` fills at `now`: the whole bar for an outcome
-    /// (`outcome` is its colour), else the value shown or the indeterminate motion's segment.
+    /// The span of a bar `full` long (Q8) that `a` fills at `now`, from the bar's left end;
+    /// mirrored when its text reads right to left, so the bar fills from the right as its
+    /// reader expects.
     @inline(__always)
-    /// The stretch of a bar `full` long that `a` fills, from the bar's left end; mirrored when
-    /// its label reads right to left, so the bar fills from the right as its reader expects.
     func barFill(_ a: Activity, full: Int32, outcome: Color?) -> (from: Int32, to: Int32) {
         let (from, to) = barFillFromStart(a, full: full, outcome: outcome)
         return readsRightToLeft(a) ? (full - to, full - from) : (from, to)
     }
 
+    /// The span filled from the bar's start: the whole bar for an outcome (`outcome` is its
+    /// colour), else the value shown or the indeterminate motion's segment.
     @inline(__always)
     func barFillFromStart(_ a: Activity, full: Int32, outcome: Color?) -> (from: Int32, to: Int32) {
         if outcome != nil { return (0, full) }

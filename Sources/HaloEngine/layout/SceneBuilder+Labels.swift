@@ -18,11 +18,12 @@ extension SceneBuilder {
         }
     }
 
-    /// Whether `a`'s label reads right to left (Hebrew, Arabic...): its row is mirrored and its
-    /// bar fills from the right.
+    /// Whether the text `a` shows reads right to left (a Hebrew or Arabic label, or with no
+    /// label an Arabic count such as "3 من 12"): its row is mirrored and its bar fills from the
+    /// right.
     func readsRightToLeft(_ a: Activity) -> Bool {
-        guard let label = a.label else { return false }
-        return engine.labels.isRightToLeft(label)
+        guard let text = labelText(a) else { return false }
+        return engine.labels.isRightToLeft(text)
     }
 
     func layoutLines(_ text: String, size: Int32, maxWidth: Int32) -> [String] {

@@ -25,10 +25,12 @@ public enum LabelLayout {
     public static func lines(
         _ text: String, maxWidth: Int32, maxLines: Int = maximumLines, measure: (String) -> Int32, advances: [Int32]? = nil
     ) -> Result {
-        // A tab is a space here: fonts draw it as a missing glyph.
-        let text = text.contains("\t") ? String(text.map { $0 == "\t" ? " " : $0 }) : text
+        // A tab is a space here: fonts draw it as a missing glyph. The advances were of the tab,
+        // so such a text is measured line by line.
+        let tabbed = text.contains("\t")
+        let text = tabbed ? String(text.map { $0 == "\t" ? " " : $0 }) : text
         let breaks = LineEnds(text)
-        let sums = advances.flatMap { AdvanceSums(text, advances: $0) }
+        let sums = tabbed ? nil : advances.flatMap { AdvanceSums(text, advances: $0) }
         var lines: [String] = []
         var from = text.startIndex
         while true {
@@ -37,11 +39,18 @@ public enum LabelLayout {
             func fits(_ end: String.Index) -> Bool { measure(String(trimmed(text[from..<end]))) <= maxWidth }
             let candidates = breaks.candidates(after: from)
             var found: String.Index? = nil
-            if let sums,
-                let guess = furthest(candidates, fitting: { sums.width(text, from, trimmed(text[from..<$0]).endIndex) <= maxWidth }),
-                fits(guess)
-            {
-                found = guess
+            if let sums {
+                let estimate = { (end: String.Index) in sums.width(text, from, trimmed(text[from..<end]).endIndex) }
+                if let guess = furthest(candidates, fitting: { estimate($0) <= maxWidth }), fits(guess) {
+                    found = guess
+                    // A kerned pair across the cut can make the sums a pixel or two wider than
+                    // the line: an end they put just over the room is measured too.
+                    if let k = candidates.firstIndex(of: guess), k + 1 < candidates.endIndex,
+                        estimate(candidates[k + 1]) <= maxWidth &+ 2, fits(candidates[k + 1])
+                    {
+                        found = furthest(candidates[(k + 1)...], fitting: fits)
+                    }
+                }
             }
             if let end = found ?? furthest(candidates, fitting: fits) {
                 lines.append(String(trimmed(text[from..<end])))
