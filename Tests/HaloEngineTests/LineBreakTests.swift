@@ -6,6 +6,13 @@ import Testing
 
 private let breakTestFile = "/usr/share/unicode/auxiliary/LineBreakTest.txt"
 private let breakPropertyFile = "/usr/share/unicode/LineBreak.txt"
+/// Whether the installed Unicode data is the version the table was made from: another
+/// version's classes and rules differ (Debian trixie's 15.1 adds five classes), and checking
+/// against them would test nothing of ours. A constant, as Swift 6.0 cannot compile a closure
+/// inside a test's traits.
+private let unicodeDataMatches =
+    (try? String(contentsOfFile: breakPropertyFile, encoding: .utf8))?.split(separator: "\n").first?.contains(lineBreakTableVersion) == true
+    && FileManager.default.fileExists(atPath: breakTestFile)
 
 /// The Unicode Line Breaking Algorithm (`LineBreaks`) and its generated class table, checked
 /// against the Unicode Consortium's own files in Debian's unicode-data.
@@ -15,7 +22,7 @@ struct LineBreakTests {
 
     @Test(
         "every line of Unicode's LineBreakTest.txt breaks where the file says (Debian's unicode-data, the real file)",
-        .enabled(if: FileManager.default.fileExists(atPath: breakTestFile), "needs unicode-data (apt-get install unicode-data)"))
+        .enabled(if: unicodeDataMatches, "needs unicode-data of the table's Unicode version (Debian bookworm's unicode-data)"))
     func conformanceFile() throws {
         let text = try String(contentsOfFile: breakTestFile, encoding: .utf8)
         var checked = 0
@@ -41,7 +48,7 @@ struct LineBreakTests {
 
     @Test(
         "the generated table gives every code point LineBreak.txt lists its class, after rule LB1 (Debian's unicode-data)",
-        .enabled(if: FileManager.default.fileExists(atPath: breakPropertyFile), "needs unicode-data (apt-get install unicode-data)"))
+        .enabled(if: unicodeDataMatches, "needs unicode-data of the table's Unicode version (Debian bookworm's unicode-data)"))
     func tableMatchesProperties() throws {
         let names = [
             "BK", "CR", "LF", "NL", "SP", "ZW", "ZWJ", "CM", "WJ", "GL", "BA", "HY", "BB", "B2", "CB", "CL", "CP", "EX", "IS", "SY",

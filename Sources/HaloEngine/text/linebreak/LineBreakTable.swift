@@ -323,3 +323,6 @@ let lineBreakRanges: [UInt32] = [
     0x01FF_FE1B, 0x0200_001D, 0x02FF_FE1B, 0x0300_001D, 0x03FF_FE1B, 0x0E00_0107, 0x0E00_021B, 0x0E00_2007,
     0x0E00_801B, 0x0E01_0007, 0x0E01_F01B,
 ]
+
+/// The Unicode version the table was made from, as LineBreak.txt names itself.
+let lineBreakTableVersion = "LineBreak-15.0.0.txt"
