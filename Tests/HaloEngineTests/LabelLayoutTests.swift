@@ -93,12 +93,12 @@ struct LabelLayoutTests {
                 return Self.measure($0)
             }, advances: BlockText.advances(japanese).map { $0 / 8 * 10 })
         #expect(r0.lines == ["東京へ行きま", "す。「はい」"] && calls == 2, "\(r0), \(calls) measurements")
-        // Sums a pixel wider than the line (a kerned pair across the cut): the next end is
-        // measured too, and taken when it fits.
-        var over = [Int32](repeating: 640, count: 14)
+        // Sums a pixel wider than the last line (a kerned pair across the cut): the next end is
+        // measured too, and taken when it fits, rather than cutting the label short.
+        var over = [Int32](repeating: 640, count: 9)
         over[0] += 64
-        let kerned = LabelLayout.lines("aaaa bbbb cccc", maxWidth: 90, measure: Self.measure, advances: over)
-        #expect(kerned.lines == ["aaaa bbbb", "cccc"], "\(kerned)")
+        let kerned = LabelLayout.lines("aaaa bbbb", maxWidth: 90, maxLines: 1, measure: Self.measure, advances: over)
+        #expect(kerned == .init(lines: ["aaaa bbbb"], truncated: false), "\(kerned)")
         // A tab's advance is the missing glyph's; the text is measured line by line instead.
         var tabbed = [Int32](repeating: 640, count: 9)
         tabbed[4] = 64 * 400

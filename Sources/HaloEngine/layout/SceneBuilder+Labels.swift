@@ -22,7 +22,8 @@ extension SceneBuilder {
     /// label an Arabic count such as "3 من 12"): its row is mirrored and its bar fills from the
     /// right.
     func readsRightToLeft(_ a: Activity) -> Bool {
-        guard let text = labelText(a) else { return false }
+        // Most bars have neither label nor value shown: answered before the text is put together.
+        guard a.label != nil || a.showValue == true, let text = labelText(a) else { return false }
         return engine.labels.isRightToLeft(text)
     }
 

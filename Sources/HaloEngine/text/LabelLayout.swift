@@ -44,8 +44,9 @@ public enum LabelLayout {
                 if let guess = furthest(candidates, fitting: { estimate($0) <= maxWidth }), fits(guess) {
                     found = guess
                     // A kerned pair across the cut can make the sums a pixel or two wider than
-                    // the line: an end they put just over the room is measured too.
-                    if let k = candidates.firstIndex(of: guess), k + 1 < candidates.endIndex,
+                    // the line: on the last line, where a word put off would be cut off, an end
+                    // they put just over the room is measured too.
+                    if lines.count + 1 >= maxLines, let k = candidates.firstIndex(of: guess), k + 1 < candidates.endIndex,
                         estimate(candidates[k + 1]) <= maxWidth &+ 2, fits(candidates[k + 1])
                     {
                         found = furthest(candidates[(k + 1)...], fitting: fits)
