@@ -38,37 +38,43 @@ struct BidiRuns {
     /// an isolate is Hebrew, Arabic or another right-to-left script (rules P2 and P3).
     static func paragraphIsRightToLeft(_ scalars: [UInt32]) throws(Unavailable) -> Bool {
         guard needsBidi(scalars) else { return false }
-        let bidi = try library.get()
-        let count = scalars.count
-        var types = [FriBidiCharType](repeating: 0, count: count)
-        var brackets = [FriBidiBracketType](repeating: 0, count: count)
-        var levels = [FriBidiLevel](repeating: 0, count: count)
-        var base = FriBidiParType(HALO_FRIBIDI_PAR_ON)
-        bidi.pointee.get_bidi_types(scalars, Int32(count), &types)
-        bidi.pointee.get_bracket_types(scalars, Int32(count), types, &brackets)
-        guard bidi.pointee.get_par_embedding_levels_ex(types, brackets, Int32(count), &base, &levels) > 0 else {
-            throw Unavailable(description: "FriBidi could not order the line (out of memory)")
-        }
-        return base == FriBidiParType(HALO_FRIBIDI_PAR_RTL)
+        return try paragraph(scalars, base: FriBidiParType(HALO_FRIBIDI_PAR_ON)).base == FriBidiParType(HALO_FRIBIDI_PAR_RTL)
     }
 
     /// The runs of `scalars`, left to right as seen. `rightToLeft` sets the paragraph's
     /// direction; nil takes it from the first strong letter, as the algorithm's rule P2 does.
     static func runs(_ scalars: [UInt32], rightToLeft: Bool? = nil) throws(Unavailable) -> [Run] {
-        let bidi = try library.get()
         let count = scalars.count
         if count == 0 { return [] }
-        var types = [FriBidiCharType](repeating: 0, count: count)
-        var brackets = [FriBidiBracketType](repeating: 0, count: count)
-        var levels = [FriBidiLevel](repeating: 0, count: count)
+        let asked = FriBidiParType(rightToLeft.map { $0 ? HALO_FRIBIDI_PAR_RTL : HALO_FRIBIDI_PAR_LTR } ?? HALO_FRIBIDI_PAR_ON)
+        var p = try paragraph(scalars, base: asked)
         var map = [FriBidiStrIndex](0..<Int32(count))
-        var base = FriBidiParType(rightToLeft.map { $0 ? HALO_FRIBIDI_PAR_RTL : HALO_FRIBIDI_PAR_LTR } ?? HALO_FRIBIDI_PAR_ON)
-        bidi.pointee.get_bidi_types(scalars, Int32(count), &types)
-        bidi.pointee.get_bracket_types(scalars, Int32(count), types, &brackets)
-        guard bidi.pointee.get_par_embedding_levels_ex(types, brackets, Int32(count), &base, &levels) > 0,
-            bidi.pointee.reorder_line(0, types, Int32(count), 0, base, &levels, nil, &map) > 0
-        else { throw Unavailable(description: "FriBidi could not order the line (out of memory)") }
-        return runs(visualOrder: map, levels: levels)
+        guard try library.get().pointee.reorder_line(0, p.types, Int32(count), 0, p.base, &p.levels, nil, &map) > 0 else {
+            throw Unavailable(description: "FriBidi could not order the line (out of memory)")
+        }
+        return runs(visualOrder: map, levels: p.levels)
+    }
+
+    /// FriBidi's reading of one paragraph: each scalar's type and embedding level, and the
+    /// paragraph's direction as resolved from `base` (ON: from its first strong letter).
+    struct Paragraph {
+        var types: [FriBidiCharType]
+        var levels: [FriBidiLevel]
+        var base: FriBidiParType
+    }
+
+    static func paragraph(_ scalars: [UInt32], base: FriBidiParType) throws(Unavailable) -> Paragraph {
+        let bidi = try library.get()
+        let count = scalars.count
+        var p = Paragraph(
+            types: [FriBidiCharType](repeating: 0, count: count), levels: [FriBidiLevel](repeating: 0, count: count), base: base)
+        var brackets = [FriBidiBracketType](repeating: 0, count: count)
+        bidi.pointee.get_bidi_types(scalars, Int32(count), &p.types)
+        bidi.pointee.get_bracket_types(scalars, Int32(count), p.types, &brackets)
+        guard bidi.pointee.get_par_embedding_levels_ex(p.types, brackets, Int32(count), &p.base, &p.levels) > 0 else {
+            throw Unavailable(description: "FriBidi could not order the line (out of memory)")
+        }
+        return p
     }
 
     /// Runs from the logical index seen at each position, left to right, and each scalar's
