@@ -39,6 +39,29 @@ static inline int halo_peer_credentials(int fd, pid_t *pid, uid_t *uid, gid_t *g
     return 0;
 }
 
+// The supplementary groups of the process at the other end of a connected Unix socket, as
+// the kernel recorded them when it connected (SO_PEERGROUPS, Linux 4.13). Fills at most
+// `capacity` groups; returns how many the peer has (more than `capacity` means: ask again
+// with that much room), or -1 with errno set.
+#ifndef SO_PEERGROUPS
+#define SO_PEERGROUPS 59
+#endif
+static inline int halo_peer_groups(int fd, gid_t *groups, int capacity) {
+    socklen_t length = (socklen_t)(capacity * (int)sizeof(gid_t));
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, groups, &length) != 0) {
+        if (errno != ERANGE) return -1;
+    }
+    return (int)(length / sizeof(gid_t));
+}
+
+// A descriptor that polls readable once process `pid` has ended (pidfd_open, Linux 5.3; not
+// yet declared by every C library this builds against). -1 with errno ENOSYS on older kernels.
+#include <sys/syscall.h>
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open 434
+#endif
+static inline int halo_pidfd_open(pid_t pid) { return (int)syscall(SYS_pidfd_open, pid, 0); }
+
 // spidev: the request numbers are _IOW macros, which do not reach Swift; these hand them over.
 #include <linux/spi/spidev.h>
 static inline unsigned long halo_spi_ioc_message_1(void) { return SPI_IOC_MESSAGE(1); }

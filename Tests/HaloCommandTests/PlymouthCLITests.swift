@@ -130,6 +130,99 @@ struct PlymouthCLITests {
         #expect(try daemon.wait(timeout: 10) == 0)
     }
 
+    /// The Plymouth words of the daemon's `stats`: how many connections it holds, how many it refused.
+    func plymouthStats(_ socket: String, _ test: CommandTests) throws -> (connections: Int, refused: Int) {
+        let words = try test.halo(["ctl", "--socket", socket, "stats"]).out.split(whereSeparator: \.isWhitespace)
+        func value(_ key: String) -> Int { words.first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) } ?? -1 }
+        return (value("plymouth-connections"), value("plymouth-refused"))
+    }
+
+    @Test(
+        "another user holding 40 silent, then 40 pinging connections to plymouthd's socket locks nobody out: root's ping and status still exit 0"
+    )
+    func anotherUserCannotLockRootOut() throws {
+        guard getuid() == 0 else { return }
+        let test = CommandTests()
+        let socket = try test.scratch().appendingPathComponent("halo.sock").path
+        let daemon = try test.startDaemon(socket: socket, board: "mock-480x480", ["--display", "mock", "--plymouth"])
+        defer { daemon.stop() }
+        let silent = try #require(try SocketPeers.crowd(name: "/org/freedesktop/plymouthd", count: 40, asNobody: true))
+        defer { silent.closeInput() }
+        #expect(try plymouth(["--ping"]).status == 0, "root's ping while nobody holds 40 silent connections")
+        #expect(try plymouth(["update", "--status=fsck"]).status == 0)
+        let pinging = try #require(
+            try SocketPeers.crowd(name: "/org/freedesktop/plymouthd", count: 40, sending: [0x50, 0], asNobody: true))
+        defer { pinging.closeInput() }
+        #expect(try plymouth(["--ping"]).status == 0, "root's ping while nobody holds 40 connections that pinged")
+        let held = try plymouthStats(socket, test)
+        #expect(held.connections <= 8, "nobody holds at most its own small allowance: \(held)")
+        #expect(try plymouth(["--ping"], asNobody: true).status == 1, "nobody itself is still answered NAK")
+        #expect(try plymouth(["quit"]).status == 0 && daemon.wait(timeout: 30) == 0)
+    }
+
+    @Test(
+        "a disk's passphrase prompt survives 40 connections from another user and 300 prompts from root; the typed answer goes to the prompt shown"
+    )
+    func promptIsNeverEvicted() throws {
+        guard getuid() == 0 else { return }
+        let test = CommandTests()
+        let socket = try test.scratch().appendingPathComponent("halo.sock").path
+        let daemon = try test.startDaemon(socket: socket, board: "mock-480x480", ["--display", "mock", "--plymouth"])
+        defer { daemon.stop() }
+        let asked = try startPlymouth(["ask-for-password", "--prompt=Passphrase for /dev/sda2:"])
+        #expect(try waitForPrompt(true, socket: socket, test))
+        let users = try #require(try SocketPeers.crowd(name: "/org/freedesktop/plymouthd", count: 40, sending: [0x50, 0], asNobody: true))
+        defer { users.closeInput() }
+        // Root's ping connects after the crowd, so once it is answered the crowd has been seen.
+        #expect(try plymouth(["--ping"]).status == 0)
+        #expect(try test.halo(["ctl", "--socket", socket, "stats"]).out.contains("prompt-shown=1"))
+        #expect(asked.isRunning, "the asking connection is still open")
+        // Root's own flood: each asks for another disk's passphrase. The places fill; the
+        // newcomers are refused, the prompt on screen stays.
+        let question = [UInt8(ascii: "*"), 0x02, 12] + Array("other disk:".utf8) + [0]
+        let floods = try #require(try SocketPeers.crowd(name: "/org/freedesktop/plymouthd", count: 300, sending: question, asNobody: false))
+        defer { floods.closeInput() }
+        var stats = try plymouthStats(socket, test)
+        for _ in 0..<600 where stats.connections + stats.refused < 301 {
+            usleep(50_000)
+            stats = try plymouthStats(socket, test)
+        }
+        #expect(stats.connections == 32 && stats.refused >= 269, "the places are full and newcomers are refused: \(stats)")
+        #expect(asked.isRunning, "the prompt on screen was not evicted")
+        #expect(try test.halo(["ctl", "--socket", socket, "person type correct horse"]).status == 0)
+        #expect(try test.halo(["ctl", "--socket", socket, "person type-key enter"]).status == 0)
+        let (out, _) = try asked.readToEnd(timeout: 20)
+        #expect(
+            try out == "correct horse" && asked.wait(timeout: 10) == 0,
+            "the answer went to the prompt that was shown: \(out.debugDescription)")
+    }
+
+    @Test("plymouth-group counts a supplementary group (usermod -aG) as well as the primary one")
+    func supplementaryGroup() throws {
+        guard getuid() == 0 else { return }
+        let test = CommandTests()
+        let dir = try test.scratch()
+        let socket = dir.appendingPathComponent("halo.sock").path
+        let board = dir.appendingPathComponent("group.yaml").path
+        let base = try String(contentsOf: CommandTests.packageRoot.appendingPathComponent("Boards/mock-480x480.yaml"), encoding: .utf8)
+        // Debian's base-passwd gives every system the group users, gid 100.
+        try (base.replacingOccurrences(of: "name: mock-480x480", with: "name: group") + "plymouth-group: users\n")
+            .write(toFile: board, atomically: true, encoding: .utf8)
+        let daemon = try test.startDaemon(socket: socket, board: board, ["--display", "mock", "--plymouth"])
+        defer { daemon.stop() }
+        let root = try Self.cli.get()
+        func ping(_ groups: String) throws -> Int32 {
+            try ChildProcess.run(
+                [
+                    "setpriv", "--reuid=65534", "--regid=65534", groups, "env", "LD_LIBRARY_PATH=\(root.path)/usr/lib/x86_64-linux-gnu",
+                    root.path + "/usr/bin/plymouth", "--ping",
+                ], timeout: 20
+            ).status
+        }
+        #expect(try ping("--groups=100") == 0, "users as a supplementary group")
+        #expect(try ping("--clear-groups") == 1, "without it: NAK")
+    }
+
     @Test(
         "boot.prompts: console leaves a password to the console's agent: plymouth hears no answer at once and exits 1, and the log says why"
     )

@@ -191,6 +191,26 @@ public final class ChildProcess {
         return exitStatus ?? 128 + SIGKILL
     }
 
+    /// Everything `readOutput(until:)` has read of standard output so far.
+    public private(set) var outputSeen = ""
+
+    /// Reads standard output until what it has said holds `text`, it closes, or `timeout`
+    /// seconds pass; true when `text` came. For a state the child announces ("ready").
+    public func readOutput(until text: String, timeout: Double = 30) -> Bool {
+        let deadline = Self.now() + timeout
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while !outputSeen.contains(text) {
+            let left = deadline - Self.now()
+            guard output >= 0, left > 0 else { return false }
+            var p = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            if poll(&p, 1, Int32(min(left, 1) * 1000)) <= 0 { continue }
+            let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+            if n == 0 || (n < 0 && errno != EINTR) { return outputSeen.contains(text) }
+            if n > 0 { outputSeen += String(decoding: chunk[0..<n], as: UTF8.self) }
+        }
+        return true
+    }
+
     /// Reads standard output and error (the pipes among them) until both close.
     public func readToEnd(timeout: Double = 60) throws -> (String, String) {
         let deadline = Self.now() + timeout

@@ -16,7 +16,10 @@ extension ControlServer {
         fds.removeAll(keepingCapacity: true)
         // A negative descriptor is skipped by poll: the listener rests while it is paused.
         fds.append(pollfd(fd: listening ? listener.descriptor.raw : -1, events: Int16(POLLIN), revents: 0))
-        for s in sources { fds.append(pollfd(fd: s.descriptor, events: Int16(POLLIN), revents: 0)) }
+        for s in sources {
+            let events = (s.wantsToRead ? Int16(POLLIN) : 0) | (s.wantsToWrite ? Int16(POLLOUT) : 0)
+            fds.append(pollfd(fd: s.descriptor, events: events, revents: 0))
+        }
         for c in clients {
             var events: Int16 = c.wantsInput ? Int16(POLLIN) : 0
             if c.hasPendingOutput { events |= Int16(POLLOUT) }

@@ -200,6 +200,7 @@ extension ControlServer {
             + "first-frame-ms=\(firstFrameMilliseconds.map(String.init) ?? "none") ring-frames=\(ringTraffic.frames) ring-bytes=\(ringTraffic.bytes) "
             + answers.statsWords + " prompt-shown=\(engine.shownPrompt == nil ? 0 : 1)"
             + " boot-progress=\(bootProgress.map(String.init) ?? "none") screen-moves=\(screenMoves)"
+            + sources.compactMap { ($0 as? ReportsStats).map { " " + $0.statsWords } }.joined()
     }
 
     func broadcast(_ event: String) {

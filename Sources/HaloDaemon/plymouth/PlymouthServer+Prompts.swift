@@ -24,7 +24,7 @@ public struct PlymouthTyping {
 /// question is answered "no answer" at once and the screen is given back, so the console's own
 /// agent asks instead, as plymouthd does when it has no splash.
 extension PlymouthServer {
-    func ask(_ kind: PlymouthPrompts.Kind, question: String, for c: Connection) {
+    func ask(_ kind: PlymouthPrompts.Kind, question: String, for c: PlymouthConnection) {
         guard typing.keyboardAttached() else {
             c.reply(.noAnswer)
             _ = daemon.handoff(release: true)
@@ -46,7 +46,7 @@ extension PlymouthServer {
         showPrompt()
     }
 
-    func watchKeys(_ keys: String?, for c: Connection) {
+    func watchKeys(_ keys: String?, for c: PlymouthConnection) {
         guard prompts.watch(keys: keys, connection: c.number) else {
             c.reply(.noAnswer)
             return
@@ -54,7 +54,7 @@ extension PlymouthServer {
         if typing.keyboardAttached() { _ = startTyping() }
     }
 
-    func answerCached(_ c: Connection) {
+    func answerCached(_ c: PlymouthConnection) {
         let cached = prompts.cached
         guard !cached.isEmpty else {
             c.reply(.noAnswer)
@@ -110,8 +110,8 @@ extension PlymouthServer {
     }
 
     /// A connection closed: its question, its watch and its wait for quit go with it.
-    func closed(_ c: Connection) {
-        waitingForQuit.removeAll { $0 === c }
+    func closed(_ c: PlymouthConnection) {
+        connections.removeAll { $0 === c }
         prompts.forget(connection: c.number)
         showPrompt()
         stopTypingIfIdle()

@@ -11,80 +11,19 @@ import HaloPOSIX
 
 /// plymouthd's socket served by the daemon's loop: systemd's units, its password agents and
 /// the `plymouth` command connect to `@/org/freedesktop/plymouthd` and send one-letter
-/// requests (`PlymouthFramer`), which `PlymouthTranslator` turns into Halo's. Like plymouthd,
-/// every request's sender is checked with SO_PEERCRED and anyone but root is answered NAK,
-/// unless the board names a group whose members may drive the splash too: an abstract socket
-/// has no file permissions to do it.
+/// requests (`PlymouthFramer`), which `PlymouthTranslator` turns into Halo's. The socket is
+/// abstract, so it has no file permissions: like plymouthd, Halo checks who connected
+/// (SO_PEERCRED, and SO_PEERGROUPS for supplementary groups) and answers anyone but root, or
+/// a member of the board's `plymouth-group`, NAK.
 ///
-/// Bounds, as for the control socket: at most `maximumConnections` connections (a newcomer
-/// past them closes the oldest that is not waiting for `quit`); a request is at most 258
-/// bytes; half a request and then silence for `halfRequestMicroseconds` closes the connection.
-/// A connection that sends nothing (`plymouth --wait`) is held until quit, as plymouthd does.
-final class PlymouthServer: EventSource {
-    final class Connection: EventSource {
-        let socket: Descriptor
-        var framer = PlymouthFramer()
-        var midRequestSince: Int64?
-        var closed = false
-        unowned let server: PlymouthServer
-        let openedAt: Int64
-        /// Names it to the prompts (`PlymouthPrompts`), which outlive no connection.
-        let number: Int
-
-        init(_ socket: Descriptor, server: PlymouthServer, number: Int, at now: Int64) {
-            self.socket = socket
-            self.server = server
-            self.number = number
-            openedAt = now
-        }
-
-        var descriptor: Int32 { closed ? -1 : socket.raw }
-        var finished: Bool { closed }
-        var deadlineMicroseconds: Int64? { midRequestSince.map { $0 + PlymouthServer.halfRequestMicroseconds } }
-
-        func handle() {
-            let now = MonotonicMicroseconds.now()
-            if let since = midRequestSince, now - since >= PlymouthServer.halfRequestMicroseconds {
-                server.report("half a Plymouth request and then silence for 5 s; the connection was closed")
-                close()
-                return
-            }
-            var buffer = [UInt8](repeating: 0, count: 512)
-            let result = buffer.withUnsafeMutableBytes { raw in Result { () throws(SystemError) in try socket.read(into: raw) } }
-            guard case .success(.bytes(let n)) = result else {
-                if case .success(.wouldBlock) = result { return }
-                close()
-                return
-            }
-            let pieces = buffer.withUnsafeBytes { framer.feed(UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
-            midRequestSince = framer.isMidRequest ? (midRequestSince ?? now) : nil
-            for piece in pieces where !closed {
-                switch piece {
-                case .request(let request): server.handle(request, from: self)
-                case .malformed(let why):
-                    server.report("a Plymouth client sent \(why); the connection was closed, as plymouthd closes it")
-                    close()
-                }
-            }
-        }
-
-        func reply(_ reply: PlymouthReply) {
-            guard !closed else { return }
-            let bytes = reply.bytes
-            // A reply is at most 8 KiB (16 cached passwords): it fits any socket buffer, and a
-            // peer that does not read it loses nothing but its own answer.
-            _ = bytes.withUnsafeBytes { raw in try? socket.write(raw) }
-        }
-
-        func close() {
-            guard !closed else { return }
-            closed = true
-            server.closed(self)
-        }
-    }
-
+/// Bounds: places as `PlymouthPlaces` gives them; replies and waiting requests per
+/// connection as `PlymouthConnection` bounds them; a request is at most 258 bytes; half a
+/// request and then silence for `halfRequestMicroseconds` closes the connection, and so does
+/// that much silence from a peer that may not drive the splash. A connection from root (or the
+/// group) that sends nothing is `plymouth --wait`, held until quit, as plymouthd holds it.
+/// Requests are served in rounds (`serveRound`), so one client's flood never holds the loop.
+final class PlymouthServer: EventSource, ReportsStats {
     static let name = "/org/freedesktop/plymouthd"
-    static let maximumConnections = 32
     static let halfRequestMicroseconds: Int64 = 5_000_000
 
     let listener: AbstractSocketListener
@@ -92,15 +31,22 @@ final class PlymouthServer: EventSource {
     /// Peers of this group may drive the splash besides root (the board's `plymouth-group`).
     let group: UInt32?
     var translator: PlymouthTranslator
-    var connections: [Connection] = []
+    /// Open connections, oldest first.
+    var connections: [PlymouthConnection] = []
     var nextNumber = 1
+    /// Newcomers closed unread because no place could be given them (`PlymouthPlaces`).
+    var refused = 0
+    /// Rounds served so far: which connection goes first turns with it.
+    var roundNumber = 0
+    /// A reload was asked in this round: it is carried out once, when the round ends.
+    var reloadAsked = false
+    /// True while a round serves requests: replies wait to be written together at its end.
+    private(set) var serving = false
     /// Questions and keystroke watches waiting for the person at the device.
     var prompts = PlymouthPrompts()
     let typing: PlymouthTyping
     /// The keyboard, open while a question or a watch waits.
     var keyboard: (any TypingSource)?
-    /// Connections whose reply waits for quit or for the screen's release.
-    var waitingForQuit: [Connection] = []
 
     init(
         _ listener: AbstractSocketListener, daemon: ControlServer, group: UInt32?, modes: [String: PlymouthTranslator.Mode],
@@ -114,39 +60,105 @@ final class PlymouthServer: EventSource {
     }
 
     var descriptor: Int32 { listener.descriptor.raw }
+    /// Due at once while a request waits that may be served: the loop comes straight back.
+    var deadlineMicroseconds: Int64? { connections.contains(where: \.canBeServed) ? Int64.min : nil }
+    /// The daemon's clock, in microseconds.
+    var now: Int64 { daemon.clock().microseconds }
+    /// `plymouth --wait`s: connections from root or the group that never sent a request.
+    var waitingForQuit: [PlymouthConnection] { connections.filter(\.waitsForQuit) }
 
-    /// A client connected.
+    /// What `stats` adds: the connections, the refused, and how many characters were typed for
+    /// the question on screen (as many as it shows dots; never what they are).
+    var statsWords: String {
+        "plymouth-connections=\(connections.count) plymouth-refused=\(refused) prompt-typed=\(prompts.entries.isEmpty ? 0 : prompts.typed.count)"
+    }
+
+    /// Accepts whoever connected, then serves a round of the requests that wait.
     func handle() {
-        let now = MonotonicMicroseconds.now()
-        while case .connection(let socket) = (try? listener.accept()) ?? .none {
-            connections.removeAll { $0.closed }
-            if connections.count >= Self.maximumConnections {
-                let waiting = Set(waitingForQuit.map { ObjectIdentifier($0) })
-                if let oldest = connections.first(where: { !waiting.contains(ObjectIdentifier($0)) }) {
-                    report("\(Self.maximumConnections) Plymouth connections are open; the oldest was closed for a newcomer")
-                    oldest.close()
-                } else {
-                    continue  // Every place waits for quit: the newcomer is closed unread.
-                }
+        while case .connection(let socket) = (try? listener.accept()) ?? .none { admit(socket) }
+        serveRound()
+    }
+
+    /// Gives a newcomer its place (`PlymouthPlaces`), or closes it unread.
+    func admit(_ socket: Descriptor) {
+        let peer = PeerCredentials.of(socket.raw) ?? PeerCredentials(pid: 0, uid: UInt32.max, gid: UInt32.max, program: "?")
+        let permitted = mayDrive(peer, socket.raw)
+        let holders = connections.map {
+            PlymouthPlaces.Holder(number: $0.number, permitted: $0.permitted, uid: $0.peer.uid, holdsSomething: holdsSomething($0))
+        }
+        switch PlymouthPlaces.place(permitted: permitted, uid: peer.uid, among: holders) {
+        case .admit: break
+        case .admitClosing(let number):
+            connections.first { $0.number == number }?.close()
+        case .refuse(let why):
+            report("\(why) (uid \(peer.uid), \(peer.program))")
+            refused += 1
+            _ = shutdown(socket.raw, Int32(SHUT_RDWR))
+            return
+        }
+        let c = PlymouthConnection(socket, server: self, number: nextNumber, peer: peer, permitted: permitted, at: now)
+        nextNumber = nextNumber == Int.max ? 1 : nextNumber + 1
+        connections.append(c)
+        daemon.watch(c)
+    }
+
+    /// Root, or a member of the board's group, primary or supplementary.
+    func mayDrive(_ peer: PeerCredentials, _ socket: Int32) -> Bool {
+        guard peer.uid != 0 else { return true }
+        guard let group else { return false }
+        return peer.gid == group || PeerCredentials.groups(of: socket).contains(group)
+    }
+
+    /// Whether closing `c` would lose something a peer is owed: a question, a watch, a wait
+    /// for quit, or requests still to answer.
+    func holdsSomething(_ c: PlymouthConnection) -> Bool {
+        c.waitsForQuit || c.hasRequests || prompts.entries.contains { $0.connection == c.number }
+            || prompts.watches.contains { $0.connection == c.number }
+    }
+
+    /// Serves the requests that wait, one per connection in turn, the first turning each
+    /// round, within `ControlServer`'s round budget in requests and time, so control clients
+    /// and the screen get the loop as often as Plymouth's clients do. Reloads asked in the
+    /// round are carried out once, at its end.
+    func serveRound() {
+        let started = now
+        var budget = ControlServer.roundLineBudget
+        var passes = 0
+        var servedAny = true
+        let order = connections
+        let first = order.isEmpty ? 0 : roundNumber % order.count
+        roundNumber &+= 1
+        serving = true
+        while budget > 0 && servedAny {
+            servedAny = false
+            for k in 0..<order.count where budget > 0 {
+                let c = order[(first + k) % order.count]
+                guard c.canBeServed, let request = c.takeRequest() else { continue }
+                serve(request, from: c)
+                budget -= 1
+                servedAny = true
             }
-            let c = Connection(socket, server: self, number: nextNumber, at: now)
-            nextNumber = nextNumber == Int.max ? 1 : nextNumber + 1
-            connections.append(c)
-            // A connection that never sends a request is `plymouth --wait`: answered at quit.
-            waitingForQuit.append(c)
-            daemon.watch(c)
+            passes += 1
+            if passes % 16 == 0 && now - started >= ControlServer.roundMicroseconds { break }
+        }
+        serving = false
+        for c in order where c.hasPendingOutput { c.flush() }
+        if reloadAsked {
+            reloadAsked = false
+            daemon.onReload?("plymouth")
         }
     }
 
-    func handle(_ request: PlymouthFramer.Request, from c: Connection) {
-        waitingForQuit.removeAll { $0 === c }
-        guard let peer = PeerCredentials.of(c.socket.raw), peer.uid == 0 || (group.map { peer.gid == $0 } ?? false) else {
-            report("a Plymouth request from a user who is neither root nor in the board's plymouth-group was refused")
+    func serve(_ request: PlymouthFramer.Request, from c: PlymouthConnection) {
+        guard c.permitted else {
+            report("a Plymouth request from \(c.peer), who is neither root nor in the board's plymouth-group, was refused")
+            c.closesWhenAnswered = true
+            while c.takeRequest() != nil {}
             c.reply(.nak)
             return
         }
         let (reply, effects) = translator.translate(request)
-        if effects.contains(where: { if case .newRoot = $0 { return true } else { return false } }) && peer.uid != 0 {
+        if effects.contains(where: { if case .newRoot = $0 { return true } else { return false } }) && c.peer.uid != 0 {
             report("update-root-fs --new-root-dir moves the daemon's root, which only root may ask; refused")
             c.reply(.nak)
             return
@@ -155,7 +167,7 @@ final class PlymouthServer: EventSource {
         for effect in effects { carryOut(effect, for: c) }
     }
 
-    func carryOut(_ effect: PlymouthTranslator.Effect, for c: Connection) {
+    func carryOut(_ effect: PlymouthTranslator.Effect, for c: PlymouthConnection) {
         let now = daemon.clock()
         switch effect {
         case .run(let lines):
@@ -171,7 +183,7 @@ final class PlymouthServer: EventSource {
             c.reply(.ack)
             for waiting in waitingForQuit { waiting.close() }
         case .reload:
-            daemon.onReload?("plymouth")
+            reloadAsked = true
         case .ask(let kind, let question): ask(kind, question: question, for: c)
         case .answerCached: answerCached(c)
         case .watch(let keys): watchKeys(keys, for: c)

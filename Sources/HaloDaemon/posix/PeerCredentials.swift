@@ -32,6 +32,21 @@ public struct PeerCredentials: Equatable, Sendable, CustomStringConvertible {
         return PeerCredentials(pid: pid, uid: uid, gid: gid, program: pid > 0 ? programName(pid) : "?")
     }
 
+    /// The supplementary groups of the peer of the connected socket `fd` when it connected
+    /// (`usermod -aG` adds these); empty when the kernel cannot say. At most 65,536, the
+    /// kernel's own limit.
+    public static func groups(of fd: Int32) -> [UInt32] {
+        var room = 32
+        while true {
+            var groups = [gid_t](repeating: 0, count: room)
+            let n = Int(halo_peer_groups(fd, &groups, Int32(room)))
+            if n < 0 { return [] }
+            if n <= room { return Array(groups[0..<n]) }
+            guard n <= 65_536 else { return [] }
+            room = n
+        }
+    }
+
     /// /proc/PID/comm, read without blocking and at most 64 bytes, its control bytes escaped
     /// (a program can name itself anything).
     static func programName(_ pid: pid_t) -> String {

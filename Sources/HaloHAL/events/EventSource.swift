@@ -3,10 +3,15 @@
 /// (a DRM page flip done, a signal, a psplash message, next an input event), and what to do
 /// then. The loop polls every source it holds in one `poll` with its clients.
 public protocol EventSource: AnyObject {
-    /// Polled for reading; a negative one is skipped.
+    /// Polled for reading (and writing, while `wantsToWrite`); a negative one is skipped.
     var descriptor: Int32 { get }
-    /// Reads what made `descriptor` readable and acts on it, without blocking. Also called
-    /// once `deadlineMicroseconds` has passed, readable or not.
+    /// False while the source would rather not be told its descriptor is readable (it has
+    /// work of its own to finish first); it is still told of a hang-up or an error.
+    var wantsToRead: Bool { get }
+    /// True while the source has bytes waiting for its descriptor to take them.
+    var wantsToWrite: Bool { get }
+    /// Reads what made `descriptor` readable (or writes what it can take) and acts on it,
+    /// without blocking. Also called once `deadlineMicroseconds` has passed, ready or not.
     func handle()
     /// When the source wants `handle` called even if nothing arrives (a time-out of its own),
     /// in microseconds on the loop's monotonic clock; nil for never.
@@ -17,6 +22,8 @@ public protocol EventSource: AnyObject {
 }
 
 extension EventSource {
+    public var wantsToRead: Bool { true }
+    public var wantsToWrite: Bool { false }
     public var deadlineMicroseconds: Int64? { nil }
     public var finished: Bool { false }
 }
