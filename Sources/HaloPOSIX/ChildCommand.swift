@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import CLinux
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -12,6 +14,10 @@ public final class ChildCommand {
     /// The reading ends of the pipes, non-blocking; nil for a stream left inherited.
     public let output: Descriptor?
     public let errors: Descriptor
+    /// Polls readable once the command has ended (a pidfd); nil on kernels before 5.3, where
+    /// `ended()` is asked instead.
+    public let endings: Descriptor?
+    private var ending: Ending?
 
     /// How a command ended.
     public enum Ending: Equatable, Sendable {
@@ -57,6 +63,8 @@ public final class ChildCommand {
         pid = child
         errors = Descriptor(owning: errorPipe.read)
         output = outputPipe.map { Descriptor(owning: $0.read) }
+        let pidfd = halo_pidfd_open(child)
+        endings = pidfd >= 0 ? Descriptor(owning: pidfd) : nil
     }
 
     /// A pipe whose reading end is non-blocking. Neither end is inherited as it is: the child
@@ -71,10 +79,26 @@ public final class ChildCommand {
         return (ends[0], ends[1])
     }
 
+    /// How the command ended, if it has; never blocks.
+    public func ended() -> Ending? {
+        if ending == nil { ending = reap(blocking: false) }
+        return ending
+    }
+
     /// Waits for the command to end.
     public func wait() -> Ending {
+        if let ending { return ending }
+        let e = reap(blocking: true) ?? .exited(255)
+        ending = e
+        return e
+    }
+
+    private func reap(blocking: Bool) -> Ending? {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
+        while true {
+            let r = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+            if r == pid { break }
+            if r == 0 { return nil }
             // ECHILD: someone set SIGCHLD to be ignored and the kernel reaped it; its status is lost.
             if errno != EINTR { return .exited(255) }
         }

@@ -71,4 +71,46 @@ struct WrapCommandTests {
         let missing = try test.halo(["wrap", "--socket", socket, "--", "/nonexistent/program"])
         #expect(missing.status == 127 && missing.err.contains("cannot run /nonexistent/program"), "\(missing.err)")
     }
+
+    /// The lines `halo wrap` sent to a recorder standing in for the daemon, once wrap has ended.
+    func recordedLines(_ arguments: [String], in dir: URL) throws -> (status: Int32, lines: [String]) {
+        let socket = dir.appendingPathComponent("recorder.sock").path
+        let file = dir.appendingPathComponent("lines").path
+        let recorder = try #require(try SocketPeers.recorder(socket: socket, lines: file))
+        defer { recorder.stop() }
+        let wrap = try CommandTests.start(["wrap", "--socket", socket] + arguments)
+        let status = try wrap.wait(timeout: 60)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        return (status, text.split(separator: "\n").map(String.init))
+    }
+
+    @Test(
+        "a label with a quote inside a grapheme cluster (Prepend before, combining mark after) reaches the daemon as one label, nothing more"
+    )
+    func hostileLabel() throws {
+        let dir = try CommandTests().scratch()
+        let label = "X\u{600}\" lease=1s label=\"\u{301}Y"
+        let (status, lines) = try recordedLines(["--id", "w", "--label", label, "--", "true"], in: dir)
+        #expect(status == 0 && lines.count == 2, "\(lines)")
+        guard case .success(.show(_, _, let options))? = lines.first.map(CommandParser.parse) else {
+            Issue.record("wrap's first line does not parse: \(lines)")
+            return
+        }
+        #expect(options.label == label && options.lease == nil, "the label is the text given, and set no lease: \(lines[0])")
+    }
+
+    @Test("wrap follows the command, not a descendant that keeps its pipes: it ends with the command's status and percentages")
+    func descendantsAreNotWaitedFor() throws {
+        let dir = try CommandTests().scratch()
+        let pidFile = dir.appendingPathComponent("grandchild").path
+        let script = "echo 10% >&2; sh -c 'echo $$ > \(pidFile); sleep 60; echo late 90% >&2' & exit 0"
+        let (status, lines) = try recordedLines(["--id", "w", "--label", "Job", "--read", "both", "--", "sh", "-c", script], in: dir)
+        if let pid = try? String(contentsOfFile: pidFile, encoding: .utf8),
+            let n = Int32(pid.trimmingCharacters(in: .whitespacesAndNewlines))
+        {
+            kill(n, SIGKILL)
+        }
+        #expect(status == 0, "the command's own status")
+        #expect(lines.dropFirst() == ["progress w 10%", #"succeed w "Job: done""#], "\(lines)")
+    }
 }

@@ -28,6 +28,17 @@ struct PsplashTests {
         #expect(t.feed(Array("QUIT\0".utf8)) == [.quit])
     }
 
+    @Test("a message with a quote inside a grapheme cluster is shown as written, not dropped and not read as more keys")
+    func clusteredQuote() {
+        var t = PsplashTranslator()
+        let text = "X\u{600}\" lease=1s label=\"\u{301}Y"
+        guard case .command(let line, _)? = t.feed(Array("MSG \(text)\0".utf8)).first else {
+            Issue.record("no command")
+            return
+        }
+        #expect(CommandParser.parse(line) == .success(.label(id: "psplash", text: text)), "\(line)")
+    }
+
     @Test("a message its writer left unfinished is dropped after a second, with a log line, and never glues onto the next")
     func stalledWriter() {
         var t = PsplashTranslator()

@@ -70,6 +70,15 @@ struct CommandProgressTests {
         #expect(readings("v1.5% 3.14 and 12.5%\n") == [12])
     }
 
+    @Test("a minus sign makes no percentage: -5%, a Unicode minus, a change of -40%; a range 10-20% still reads its end")
+    func negative() {
+        #expect(readings("-5%\n").isEmpty)
+        #expect(readings("\u{2212}5%\n").isEmpty)
+        #expect(readings("30%\nchange: -40%\n") == [30], "a later negative figure is not progress either")
+        #expect(readings("step 2: 10-20%\n") == [20])
+        #expect(readings("-\n5%\n") == [5], "a minus on the line before is no sign")
+    }
+
     @Test("hostile output: a megabyte with no line end costs 512 bytes; binary noise; digits without end")
     func hostile() {
         var progress = CommandProgress()

@@ -7,8 +7,8 @@
 /// `\r`), each piece at most `longestPiece` bytes (the rest of a longer one is dropped, so a
 /// command that prints no newline costs no memory). In each piece:
 ///
-/// - the last number followed by `%`, 0 to 100: `pv`, `rsync --info=progress2`, `curl -#`,
-///   `wget`, and most progress bars;
+/// - the last number followed by `%`, 0 to 100, with no minus sign before it: `pv`,
+///   `rsync --info=progress2`, `curl -#`, `wget`, and most progress bars;
 /// - after curl's progress meter header (`% Total    % Received`), a piece's first number;
 /// - with a total in bytes given, a piece that starts with a number followed by ` bytes`:
 ///   `dd status=progress`, which prints no percentage.
@@ -89,10 +89,17 @@ public struct CommandProgress {
                 j += 1
                 while j < p.count, isDigit(p[j]) { j += 1 }
             }
-            if j < p.count, p[j] == 0x25, value <= 100 { found = value }
+            if j < p.count, p[j] == 0x25, value <= 100, !isNegative(p, at: i) { found = value }
             i = max(j, i + 1)
         }
         return found
+    }
+
+    /// Whether the number starting at `i` has a minus sign before it (`-5%` is no
+    /// percentage): a hyphen that does not follow a digit (`10-20%` is a range), or U+2212.
+    static func isNegative(_ p: [UInt8], at i: Int) -> Bool {
+        if i >= 1, p[i - 1] == 0x2D { return i == 1 || !isDigit(p[i - 2]) }
+        return i >= 3 && p[i - 3] == 0xE2 && p[i - 2] == 0x88 && p[i - 1] == 0x92
     }
 
     /// The number a piece starts with (after spaces), if `suffix` follows it.

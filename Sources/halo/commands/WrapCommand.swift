@@ -42,13 +42,13 @@ enum WrapCommand {
         let o = try parse(words)
         let label = o.label ?? String(o.command[0].split(separator: "/").last ?? "")
         let indicator = WrapIndicator(socket: o.socket)
-        indicator.send("show \(o.id) circular label=\(quoted(label))")
+        indicator.send("show \(o.id) circular label=\(ControlText.quotedOnOneLine(label))")
         // Standard output is read only when a person or a log reads it (or when asked): data
         // sent to a file, a device or a pipe passes untouched and unread.
         let read = o.read ?? (outputIsRead, true)
         let child: ChildCommand
         do { child = try ChildCommand(o.command, pipeOutput: read.output) } catch {
-            indicator.send("fail \(o.id) \(quoted("\(label) could not start"))")
+            indicator.send("fail \(o.id) \(ControlText.quotedOnOneLine("\(label) could not start"))")
             throw CLIError("cannot run \(o.command[0]): \(error.description)", status: 127)
         }
         // A signal to wrap is the command's: it ends, and the indicator says how.
@@ -66,9 +66,10 @@ enum WrapCommand {
         for i in readers.indices { report(readers[i].finish()) }
         let ending = child.wait()
         switch ending {
-        case .exited(0): indicator.send("succeed \(o.id) \(quoted("\(label): done"))")
-        case .exited(let s): indicator.send("fail \(o.id) \(quoted("\(label) failed with exit status \(s); see its output"))")
-        case .signalled(let s): indicator.send("fail \(o.id) \(quoted("\(label) was stopped by signal \(s)"))")
+        case .exited(0): indicator.send("succeed \(o.id) \(ControlText.quotedOnOneLine("\(label): done"))")
+        case .exited(let s):
+            indicator.send("fail \(o.id) \(ControlText.quotedOnOneLine("\(label) failed with exit status \(s); see its output"))")
+        case .signalled(let s): indicator.send("fail \(o.id) \(ControlText.quotedOnOneLine("\(label) was stopped by signal \(s)"))")
         }
         if ending != .exited(0) { throw CLIError("", status: ending.shellStatus, bare: true) }
     }
@@ -107,15 +108,27 @@ enum WrapCommand {
         return o
     }
 
-    /// Copies the command's output to this process's own until its pipes close, handing each
-    /// piece of a stream that is `scanning` to `read` (0: standard output, 1: standard error).
+    /// How long output already in the pipes is still read once the command has ended: what it
+    /// printed last is seen, and a descendant that keeps the pipes open is not waited for.
+    static let afterEndMicroseconds: Int64 = 250_000
+
+    /// Copies the command's output to this process's own until its pipes close, or until
+    /// `afterEndMicroseconds` after the command itself ended, handing each piece of a stream
+    /// that is `scanning` to `read` (0: standard output, 1: standard error).
     static func forward(_ child: ChildCommand, scanning: (output: Bool, errors: Bool), read: (Int, ArraySlice<UInt8>) -> Void) {
         var open: [(Descriptor, Int32)] = [(child.errors, 2)]
         if let output = child.output { open.append((output, 1)) }
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        var endedAt: Int64?
         while !open.isEmpty {
+            let now = MonotonicMicroseconds.now()
+            if endedAt == nil && child.ended() != nil { endedAt = now }
+            if let endedAt, now - endedAt >= afterEndMicroseconds { return }
             var fds = open.map { pollfd(fd: $0.0.raw, events: Int16(POLLIN), revents: 0) }
-            if poll(&fds, nfds_t(fds.count), -1) < 0 && errno != EINTR { return }
+            if endedAt == nil, let endings = child.endings { fds.append(pollfd(fd: endings.raw, events: Int16(POLLIN), revents: 0)) }
+            // Without a pidfd (before Linux 5.3) the command's end is looked for ten times a second.
+            let timeout = endedAt.map { Int32((afterEndMicroseconds - (now - $0) + 999) / 1000) } ?? (child.endings == nil ? 100 : -1)
+            if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR { return }
             var still: [(Descriptor, Int32)] = []
             for (i, (pipe, to)) in open.enumerated() {
                 guard fds[i].revents != 0 else {
@@ -147,16 +160,6 @@ enum WrapCommand {
                 return
             }
         }
-    }
-
-    /// Text as a quoted string of the control language.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for c in text.prefix(200) {
-            if c == "\"" || c == "\\" { out.append("\\") }
-            out.append(c.isNewline ? " " : c)
-        }
-        return out + "\""
     }
 }
 
