@@ -44,14 +44,16 @@ struct ConsoleKeyboardTests {
         var unlock: Int32 = 0, number: UInt32 = 0
         try #require(ioctl(master, 0x4004_5431, &unlock) == 0 && ioctl(master, 0x8004_5430, &number) == 0)
         let path = "/dev/pts/\(number)"
-        // Something the person typed before the question appeared must not answer it.
+        let probe = open(path, O_RDWR | O_NOCTTY)
+        defer { close(probe) }
+        // Something the person typed before the question appeared must not answer it: the line
+        // is waited for until the terminal has it (readable, canonical), then the keyboard opens.
         _ = "early\r".withCString { write(master, $0, 6) }
-        usleep(50_000)
+        var typedEarly = pollfd(fd: probe, events: Int16(POLLIN), revents: 0)
+        #expect(poll(&typedEarly, 1, 10_000) == 1, "the early line reached the terminal")
         let keyboard = try ConsoleKeyboard(path: path)
         var keys: [TypedKey] = []
         keyboard.onKeys = { keys += $0 }
-        let probe = open(path, O_RDWR | O_NOCTTY)
-        defer { close(probe) }
         var raw = termios()
         tcgetattr(probe, &raw)
         #expect(raw.c_lflag & tcflag_t(ICANON | ECHO | ISIG) == 0, "no line editing, no echo, Ctrl+C is a byte")

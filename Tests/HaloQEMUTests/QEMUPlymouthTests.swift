@@ -46,30 +46,45 @@ struct QEMUPlymouthTests {
         let files = try Self.plymouthFiles()
         // h a l o x, Backspace, 4 2, Enter: KEY_H 35, KEY_A 30, KEY_L 38, KEY_O 24, KEY_X 45,
         // KEY_BACKSPACE 14, KEY_4 5, KEY_2 3, KEY_ENTER 28 (<linux/input-event-codes.h>).
-        let keys = [35, 30, 38, 24, 45, 14, 5, 3].map { "'key \($0)' 'wait 60'" }.joined(separator: " ")
+        let keys = [35, 30, 38, 24, 45, 14, 5, 3].map { "echo 'key \($0)' >&4" }.joined(separator: "; ")
+        // Each step waits for a state it can see (the keyboard plugged in, the question on
+        // screen, the daemon's count of characters typed), never for a fixed time: the person
+        // types through a FIFO once Halo has the question up.
         let scenario = """
             chmod 755 /bin/plymouth
             halo run --board qemu-bochs --socket /run/halo.sock --plymouth 2>/tmp/log &
             daemon=$!
             wait_for /run/halo.sock
-            uinput-person 'wait 2000' \(keys) 'wait 800' 'key 28' 'wait 300' &
+            stats() { halo ctl --socket /run/halo.sock stats | grep -q "$1"; }
+            terminal() { stty -F /dev/tty1 -a | grep -q -- " $1"; }
+            mkfifo /tmp/person
+            uinput-person - < /tmp/person &
+            exec 4>/tmp/person
+            wait_until "the keyboard plugged in" grep -q "Halo test keyboard" /proc/bus/input/devices
             LD_LIBRARY_PATH=/lib plymouth ask-for-password --prompt='Passphrase for disk root' > /tmp/answer &
             asker=$!
-            sleep 1; dump asked
+            wait_until "the question on screen" stats prompt-shown=1
+            halo ctl --socket /run/halo.sock sync >/dev/null; dump asked
             report raw $(stty -F /dev/tty1 -a | grep -o -- '-*icanon')
-            sleep 1.8; dump typed
+            \(keys)
+            wait_until "six characters typed" stats prompt-typed=6
+            halo ctl --socket /run/halo.sock sync >/dev/null; dump typed
+            echo 'key 28' >&4
             wait $asker
             report status $?
             report answer $(cat /tmp/answer)
-            sleep 0.3; dump answered
+            wait_until "the question gone" stats prompt-shown=0
+            halo ctl --socket /run/halo.sock sync >/dev/null; dump answered
+            wait_until "the terminal's settings back" terminal icanon
             report restored $(stty -F /dev/tty1 -a | grep -o -- '-*icanon')
+            exec 4>&-
             kill $daemon; wait $daemon
             report log $(tr '\n' '|' < /tmp/log)
 
             """
         let outcome = try QEMUInputTests.bootWithPerson(scenario, files: files, in: dir)
         #expect(
-            outcome.report("status") == "0" && outcome.report("answer") == "halo42",
+            outcome.report("status") == "0" && outcome.report("answer") == "halo42" && outcome.report("never") == nil,
             "\(outcome.reports); console:\n\(outcome.console.suffix(1500))")
         #expect(
             outcome.report("raw") == "-icanon" && outcome.report("restored") == "icanon",
@@ -79,7 +94,7 @@ struct QEMUPlymouthTests {
         // while asked; the splash's background once answered.
         func pixel(_ p: Picture, _ x: Int, _ y: Int) -> [UInt8] { Array(p.rgb[(y * p.width + x) * 3..<(y * p.width + x) * 3 + 3]) }
         #expect(pixel(pictures[0], 170, 240) == [255, 255, 255] && pixel(pictures[2], 170, 240) != [255, 255, 255])
-        // Five characters typed when the second picture was taken: dots in the field's row that
+        // Six characters typed when the second picture was taken: dots in the field's row that
         // the first picture did not have.
         #expect(pictures[1].differences(from: pictures[0]).count > 0, "dots appeared as keys were typed")
     }

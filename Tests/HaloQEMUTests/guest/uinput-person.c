@@ -4,6 +4,8 @@
 // uinput, plays the actions given as arguments, and unplugs both at the end.
 //
 //   uinput-person 'wait 1000' 'tap 2048 1024' 'slide 100 100 900 100' 'key 1' ...
+//   uinput-person - < FIFO      (one action a line, each played as it comes: a scenario
+//                                 types once it has seen the state it waits for)
 //
 // wait MS, tap X Y (down, 60 ms, up), slide X0 Y0 X1 Y1 (down, move off, up), key CODE,
 // down X Y and up (a contact held across other steps), moves N (N moves of the held contact
@@ -99,42 +101,53 @@ static void move(int fd, int x, int y) {
     emit(fd, EV_SYN, SYN_REPORT, 0);
 }
 
+/* Plays one action; 0, or 2 for one it cannot read. */
+static int act(int touch, int keys, const char *step) {
+    int a = 0, b = 0, c = 0, d = 0;
+    if (sscanf(step, "wait %d", &a) == 1) {
+        pause_ms(a);
+    } else if (sscanf(step, "tap %d %d", &a, &b) == 2) {
+        contact(touch, a, b, 1);
+        pause_ms(60);
+        contact(touch, a, b, 0);
+        tracking++;
+    } else if (sscanf(step, "slide %d %d %d %d", &a, &b, &c, &d) == 4) {
+        contact(touch, a, b, 1);
+        pause_ms(30);
+        move(touch, c, d);
+        pause_ms(30);
+        contact(touch, c, d, 0);
+        tracking++;
+    } else if (sscanf(step, "down %d %d", &a, &b) == 2) {
+        contact(touch, a, b, 1);
+    } else if (strncmp(step, "up", 2) == 0 && (step[2] == 0 || step[2] == '\n')) {
+        contact(touch, 0, 0, 0);
+        tracking++;
+    } else if (sscanf(step, "moves %d", &a) == 1) {
+        for (int k = 0; k < a; k++) move(touch, 1000 + k % 2000, 1000);
+    } else if (sscanf(step, "key %d", &a) == 1) {
+        emit(keys, EV_KEY, a, 1);
+        emit(keys, EV_SYN, SYN_REPORT, 0);
+        pause_ms(40);
+        emit(keys, EV_KEY, a, 0);
+        emit(keys, EV_SYN, SYN_REPORT, 0);
+    } else {
+        fprintf(stderr, "uinput-person: cannot read '%s'\n", step);
+        return 2;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
     int touch = create("Halo test touchscreen", 1);
     int keys = create("Halo test keyboard", 0);
-    for (int i = 1; i < argc; i++) {
-        int a = 0, b = 0, c = 0, d = 0;
-        if (sscanf(argv[i], "wait %d", &a) == 1) {
-            pause_ms(a);
-        } else if (sscanf(argv[i], "tap %d %d", &a, &b) == 2) {
-            contact(touch, a, b, 1);
-            pause_ms(60);
-            contact(touch, a, b, 0);
-            tracking++;
-        } else if (sscanf(argv[i], "slide %d %d %d %d", &a, &b, &c, &d) == 4) {
-            contact(touch, a, b, 1);
-            pause_ms(30);
-            move(touch, c, d);
-            pause_ms(30);
-            contact(touch, c, d, 0);
-            tracking++;
-        } else if (sscanf(argv[i], "down %d %d", &a, &b) == 2) {
-            contact(touch, a, b, 1);
-        } else if (strcmp(argv[i], "up") == 0) {
-            contact(touch, 0, 0, 0);
-            tracking++;
-        } else if (sscanf(argv[i], "moves %d", &a) == 1) {
-            for (int k = 0; k < a; k++) move(touch, 1000 + k % 2000, 1000);
-        } else if (sscanf(argv[i], "key %d", &a) == 1) {
-            emit(keys, EV_KEY, a, 1);
-            emit(keys, EV_SYN, SYN_REPORT, 0);
-            pause_ms(40);
-            emit(keys, EV_KEY, a, 0);
-            emit(keys, EV_SYN, SYN_REPORT, 0);
-        } else {
-            fprintf(stderr, "uinput-person: cannot read '%s'\n", argv[i]);
-            return 2;
-        }
+    if (argc == 2 && strcmp(argv[1], "-") == 0) {
+        char line[128];
+        while (fgets(line, sizeof line, stdin))
+            if (line[0] != '\n' && act(touch, keys, line) != 0) return 2;
+    } else {
+        for (int i = 1; i < argc; i++)
+            if (act(touch, keys, argv[i]) != 0) return 2;
     }
     ioctl(touch, UI_DEV_DESTROY);
     ioctl(keys, UI_DEV_DESTROY);

@@ -34,6 +34,10 @@ public final class ConsoleKeyboard: TypingSource {
             throw SystemError("tcgetattr", subject: "\(path) (not a terminal)")
         }
         saved = settings
+        // What was typed before the prompt was asked for was not meant for it; what comes from
+        // here on is, even in the moment before the terminal turns raw: the flush comes first,
+        // and the switch keeps what arrives after it (TCSANOW, not TCSAFLUSH).
+        _ = tcflush(device.raw, TCIFLUSH)
         settings.c_lflag &= ~tcflag_t(ICANON | ECHO | ECHONL | ISIG | IEXTEN)
         settings.c_iflag &= ~tcflag_t(IXON | ISTRIP | INLCR | IGNCR)
         withUnsafeMutableBytes(of: &settings.c_cc) { cc in
@@ -43,8 +47,6 @@ public final class ConsoleKeyboard: TypingSource {
         guard tcsetattr(device.raw, TCSANOW, &settings) == 0 else {
             throw SystemError("tcsetattr", subject: path)
         }
-        // What was typed before the prompt appeared was not meant for it.
-        _ = tcflush(device.raw, TCIFLUSH)
     }
 
     deinit { close() }
