@@ -100,7 +100,7 @@ extension CommandTests {
         defer { daemon.stop() }
         #expect(try halo(["ctl", "--socket", socket, "show", "x", "linear", "value=30%"]).status == 0)
         // Past the show delay (500 ms) and the value's glide: the picture no longer changes.
-        usleep(2_000_000)
+        #expect(try halo(["ctl", "--socket", socket, "sync wait"]).status == 0)
         let snap = try halo(["ctl", "--socket", socket, "snapshot"])
         #expect(snap.status == 0 && snap.out.hasPrefix("ok \(dir.path)/snapshots/snapshot-"), "\(snap)")
         let shot = String(snap.out.dropFirst(3).dropLast())
@@ -115,16 +115,24 @@ extension CommandTests {
         try PNGImage.decode([UInt8](Data(contentsOf: url)))
     }
 
-    /// Snapshot of the daemon's screen once it has settled, and the replay frame of `script`.
+    /// Whether the daemon's screen comes to show `replayScript`'s settled frame (replay's at
+    /// 3 s): each try waits until what was sent has arrived (`sync wait`) and compares a
+    /// snapshot, for up to 30 s, since what reaches the daemon by another way (a FIFO, a
+    /// wrapped command's output) may still be on its way.
     func settledSnapshot(_ socket: String, in dir: URL, equals replayScript: String, board: String = "mock-480x480") throws -> Bool {
-        usleep(1_500_000)
-        let snap = try halo(["ctl", "--socket", socket, "snapshot"])
-        #expect(snap.status == 0 && snap.out.hasPrefix("ok "), "\(snap)")
-        let shot = String(snap.out.dropFirst(3).dropLast())
         let replayDir = dir.appendingPathComponent("replay-\(UUID().uuidString.prefix(6))")
         let script = try script(replayScript, in: dir)
         #expect(try halo(["replay", script, "--board", board, "--at", "3000", "--out", replayDir.path]).status == 0)
-        return try picture(URL(fileURLWithPath: shot)) == picture(replayDir.appendingPathComponent("3000.png"))
+        let expected = try picture(replayDir.appendingPathComponent("3000.png"))
+        let deadline = Date().addingTimeInterval(30)
+        repeat {
+            #expect(try halo(["ctl", "--socket", socket, "sync wait"]).status == 0)
+            let snap = try halo(["ctl", "--socket", socket, "snapshot"])
+            #expect(snap.status == 0 && snap.out.hasPrefix("ok "), "\(snap)")
+            if try picture(URL(fileURLWithPath: String(snap.out.dropFirst(3).dropLast()))) == expected { return true }
+            usleep(100_000)  // between tries only: the next one decides
+        } while Date() < deadline
+        return false
     }
 
     @Test("--psplash-fifo: PROGRESS and MSG from psplash-write become a bar; QUIT stops the daemon")
@@ -132,7 +140,8 @@ extension CommandTests {
         let dir = try scratch()
         let socket = dir.appendingPathComponent("halo.sock").path
         let fifo = dir.appendingPathComponent("psplash_fifo").path
-        let daemon = try startDaemon(socket: socket, ["--psplash-fifo", fifo])
+        let log = dir.appendingPathComponent("log").path
+        let daemon = try startDaemon(socket: socket, ["--psplash-fifo", fifo], stderr: .file(log))
         defer { daemon.stop() }
         func send(_ message: String) throws {
             let h = try #require(FileHandle(forWritingAtPath: fifo), "no FIFO at \(fifo)")
@@ -148,7 +157,12 @@ extension CommandTests {
         // onto the next writer's message.
         let stalled = try #require(FileHandle(forWritingAtPath: fifo))
         stalled.write(Data("PROGRESS 4".utf8))
-        usleep(1_500_000)
+        var said = ""
+        for _ in 0..<600 where !said.contains("was dropped") {
+            usleep(50_000)  // between looks only: the log line decides
+            said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        }
+        #expect(said.contains("('PROGRESS 4') had no NUL or newline after it"), "\(said)")
         try send("PROGRESS 50")
         #expect(
             try settledSnapshot(
@@ -169,7 +183,12 @@ extension CommandTests {
         let events = dir.appendingPathComponent("events.txt").path
         let watcher = try Self.start(["ctl", "--socket", socket, "watch"], stdout: .file(events))
         defer { watcher.stop() }
-        usleep(300_000)
+        var subscribed = false
+        for _ in 0..<600 where !subscribed {
+            subscribed = try halo(["ctl", "--socket", socket, "stats"]).out.contains(" subscribers=1 ")
+            if !subscribed { usleep(50_000) }  // between looks only: the subscription decides
+        }
+        #expect(subscribed, "the watcher subscribed")
         #expect(try halo(["ctl", "--socket", socket, "show up circular value=10% cancellable=yes"]).status == 0)
         #expect(try halo(["ctl", "--socket", socket, "sync wait"]).status == 0)
         #expect(try halo(["ctl", "--socket", socket, "cancel up"]).status == 0)

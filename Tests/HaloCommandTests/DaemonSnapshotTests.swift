@@ -75,8 +75,7 @@ extension CommandTests {
         let daemon = try startDaemon(socket: socket, board: board.path)
         defer { daemon.stop() }
         #expect(try halo(["ctl", "--socket", socket, #"show a circular label="Copying" value=40%"#]).status == 0)
-        usleep(1_000_000)
-        #expect(try halo(["ctl", "--socket", socket, "sync"]).status == 0)
+        #expect(try halo(["ctl", "--socket", socket, "sync wait"]).status == 0)
         func peakKiB() -> Int {
             let status = (try? String(contentsOfFile: "/proc/\(daemon.pid)/status", encoding: .utf8)) ?? ""
             let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""

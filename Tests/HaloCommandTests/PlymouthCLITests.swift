@@ -39,7 +39,7 @@ struct PlymouthCLITests {
         let nobody = try plymouth(["--ping"], asNobody: true)
         #expect(nobody.status == 1, "plymouthd NAKs anyone but root, and the CLI exits 1: \(nobody)")
         // The picture is the boot splash those requests describe, as replay draws the same lines.
-        usleep(1_500_000)
+        #expect(try test.halo(["ctl", "--socket", socket, "sync wait"]).status == 0)
         let shot = try test.halo(["ctl", "--socket", socket, "snapshot"])
         #expect(shot.status == 0 && shot.out.hasPrefix("ok "), "\(shot)")
         let lines = [
@@ -56,7 +56,7 @@ struct PlymouthCLITests {
                 "env", "LD_LIBRARY_PATH=\(try Self.cli.get().path)/usr/lib/x86_64-linux-gnu", try Self.cli.get().path + "/usr/bin/plymouth",
                 "--wait",
             ])
-        usleep(300_000)
+        #expect(try waitForStats("plymouth-connections=1", socket: socket, test), "--wait connected")
         #expect(waiter.isRunning, "--wait is held until quit")
         #expect(try plymouth(["quit", "--retain-splash"]).status == 0)
         #expect(try waiter.wait(timeout: 10) == 0, "--wait returns 0 once the daemon quits")
@@ -71,13 +71,20 @@ struct PlymouthCLITests {
             stderr: .pipe)
     }
 
-    /// Waits until the daemon's `stats` says a prompt shows (or not), at most 10 s.
-    func waitForPrompt(_ shown: Bool, socket: String, _ test: CommandTests) throws -> Bool {
-        for _ in 0..<200 {
-            if try test.halo(["ctl", "--socket", socket, "stats"]).out.contains("prompt-shown=\(shown ? 1 : 0)") { return true }
-            usleep(50_000)
+    /// Waits until the daemon's `stats` holds `word` (`plymouth-watches=1`), at most 30 s.
+    func waitForStats(_ word: String, socket: String, _ test: CommandTests) throws -> Bool {
+        for _ in 0..<600 {
+            if try test.halo(["ctl", "--socket", socket, "stats"]).out.split(whereSeparator: \.isWhitespace).contains(Substring(word)) {
+                return true
+            }
+            usleep(50_000)  // between looks only: what stats says decides
         }
         return false
+    }
+
+    /// Waits until the daemon's `stats` says a prompt shows (or not), at most 30 s.
+    func waitForPrompt(_ shown: Bool, socket: String, _ test: CommandTests) throws -> Bool {
+        try waitForStats("prompt-shown=\(shown ? 1 : 0)", socket: socket, test)
     }
 
     @Test(
@@ -115,7 +122,7 @@ struct PlymouthCLITests {
         _ = try declined.wait(timeout: 10)
         // A keystroke watch: a key it does not watch is passed over, one it does answers it.
         let watch = try startPlymouth(["watch-keystroke", "--keys=yn"])
-        usleep(300_000)
+        #expect(try waitForStats("plymouth-watches=1", socket: socket, test), "the watch reached the daemon")
         try type("type x", "type y")
         #expect(try watch.readToEnd(timeout: 10).0 == "y" && watch.wait(timeout: 10) == 0)
         // Quit answers whoever still waits, and the daemon stops.
@@ -293,7 +300,7 @@ struct PlymouthCLITests {
         let bad = try ChildProcess.run([link, "system-update"], timeout: 20)
         #expect(bad.status == 2 && bad.err.contains("--progress"), "a wrong command line names the fix: \(bad)")
         let waiter = try ChildProcess([link, "--wait"])
-        usleep(300_000)
+        #expect(try waitForStats("plymouth-connections=1", socket: socket, test), "--wait connected")
         #expect(waiter.isRunning)
         #expect(try ChildProcess.run([link, "quit", "--retain-splash"], timeout: 20).status == 0)
         #expect(try waiter.wait(timeout: 10) == 0 && daemon.wait(timeout: 10) == 0)

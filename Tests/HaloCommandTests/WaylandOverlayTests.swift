@@ -75,10 +75,33 @@ struct WaylandOverlayTests {
             #expect(r.status == 0, "\(line): \(r.out)\(r.err)")
         }
         #expect(try test.halo(["ctl", "--socket", overlay.socket, "sync wait"]).status == 0)
-        // The frame committed; the compositor shows it at its next repaint.
-        usleep(300_000)
-        let seen = try overlay.session.screenshot(width: width, height: height)
-        return (seen, try drawn(overlay, lines, width: width, height: height))
+        let drawn = try drawn(overlay, lines, width: width, height: height)
+        return (try shown(overlay, drawn, width: width, height: height), drawn)
+    }
+
+    /// What grim sees once it equals `expected`, or after 30 s of looking, whichever comes
+    /// first: a committed frame shows at the compositor's next repaint, and a resized, scaled
+    /// or turned output is drawn for once Halo has heard of it.
+    func shown(_ overlay: Overlay, _ expected: [UInt8], width: Int = SwaySession.width, height: Int = SwaySession.height) throws
+        -> [UInt8]
+    {
+        let deadline = Date().addingTimeInterval(30)
+        var seen = try overlay.session.screenshot(width: width, height: height)
+        while seen != expected && Date() < deadline {
+            usleep(50_000)  // between looks only: the picture decides
+            seen = try overlay.session.screenshot(width: width, height: height)
+        }
+        return seen
+    }
+
+    /// Waits until `condition` holds, looking every 50 ms for up to 30 s; whether it came.
+    static func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            if try condition() { return true }
+            usleep(50_000)
+        }
+        return try condition()
     }
 
     /// The mock overlay's picture of `lines` on a `width`×`height` screen, from `halo replay`.
@@ -138,18 +161,23 @@ struct WaylandOverlayTests {
         let overlay = try start()
         defer { _ = overlay.daemon.stop() }
         let test = CommandTests()
-        #expect(
-            try test.halo(["ctl", "--socket", overlay.socket, #"show up circular label="Uploading" value=40% detached=yes"#]).status == 0)
-        #expect(try test.halo(["ctl", "--socket", overlay.socket, "sync wait"]).status == 0)
+        let up = #"show up circular label="Uploading" value=40% detached=yes"#
+        let pay = #"show pay checkout label="Paying" detached=yes"#
+        _ = try seenAndDrawn(overlay, [up])
         try overlay.session.click(x: 60, y: 60)
-        usleep(200_000)
-        #expect(overlay.session.appClicks == 2, "a press and a release reached the app: \(overlay.session.appClicks)")
-        #expect(try test.halo(["ctl", "--socket", overlay.socket, #"show pay checkout label="Paying" detached=yes"#]).status == 0)
+        #expect(Self.eventually { overlay.session.appClicks == 2 }, "a press and a release reached the app: \(overlay.session.appClicks)")
+        // The checkout on screen (its input region with it), a click, the checkout gone, a
+        // second click: the compositor delivers them in order, so when the second reaches the
+        // app the first had either reached it before (6 reports) or not at all (4).
+        #expect(try test.halo(["ctl", "--socket", overlay.socket, pay]).status == 0)
         #expect(try test.halo(["ctl", "--socket", overlay.socket, "sync wait"]).status == 0)
-        usleep(100_000)
+        _ = try shown(overlay, try drawn(overlay, [up, pay], width: SwaySession.width, height: SwaySession.height))
         try overlay.session.click(x: 60, y: 60)
-        usleep(200_000)
-        #expect(overlay.session.appClicks == 2, "the checkout takes every click: \(overlay.session.appClicks) reports reached the app")
+        #expect(try test.halo(["ctl", "--socket", overlay.socket, "dismiss pay"]).status == 0)
+        _ = try shown(overlay, try drawn(overlay, [up], width: SwaySession.width, height: SwaySession.height))
+        try overlay.session.click(x: 60, y: 60)
+        #expect(Self.eventually { overlay.session.appClicks >= 4 }, "the click after the checkout reached the app")
+        #expect(overlay.session.appClicks == 4, "the checkout takes every click: \(overlay.session.appClicks) reports reached the app")
     }
 
     @Test("a click on the stop icon is Halo's: a watcher hears cancel-requested from a touch, and the app hears nothing")
@@ -160,13 +188,12 @@ struct WaylandOverlayTests {
         let events = overlay.dir.appendingPathComponent("events").path
         let watcher = try CommandTests.start(["ctl", "--socket", overlay.socket, "watch"], stdout: .file(events))
         defer { _ = watcher.stop() }
-        usleep(300_000)
+        #expect(try Self.eventually { try test.halo(["ctl", "--socket", overlay.socket, "stats"]).out.contains(" subscribers=1 ") })
         let show = "show up linear value=40% cancellable=yes region=20,20,300,60"
         #expect(try test.halo(["ctl", "--socket", overlay.socket, show]).status == 0)
         #expect(try test.halo(["ctl", "--socket", overlay.socket, "sync wait"]).status == 0)
-        usleep(300_000)
-        // The stop icon, found in what the compositor shows: the theme's opaque blue.
-        let shot = try overlay.session.screenshot()
+        // The stop icon, found in what the compositor shows (the theme's opaque blue), once it shows.
+        let shot = try shown(overlay, try drawn(overlay, [show], width: SwaySession.width, height: SwaySession.height))
         var icon: (x: [Int], y: [Int]) = ([], [])
         for i in stride(from: 0, to: shot.count, by: 3) where shot[i..<i + 3] == [0x0A, 0x84, 0xFF] {
             icon.x.append(i / 3 % SwaySession.width)
@@ -180,9 +207,12 @@ struct WaylandOverlayTests {
         let iconX = icon.x.filter { $0 > right - 40 }
         let x = iconX.isEmpty ? (left + right) / 2 : (iconX.min()! + iconX.max()!) / 2
         try overlay.session.click(x: x, y: (top + bottom) / 2)
-        usleep(1_500_000)
-        let heard = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
-        #expect(heard.contains("cancel-requested up source=touch"), "the watcher heard: \(heard)")
+        var heard = ""
+        let came = Self.eventually {
+            heard = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
+            return heard.contains("cancel-requested up source=touch")
+        }
+        #expect(came, "the watcher heard: \(heard)")
         #expect(overlay.session.appClicks == 0, "the click went to the app too")
     }
 
@@ -249,11 +279,8 @@ struct WaylandOverlayTests {
         let lines = [#"show up circular label="Uploading photos" value=40% detached=yes"#]
         _ = try seenAndDrawn(overlay, lines)
         try overlay.session.output("resolution", "640x400")
-        usleep(500_000)
-        #expect(try CommandTests().halo(["ctl", "--socket", overlay.socket, "sync wait"]).status == 0)
-        usleep(300_000)
-        let seen = try overlay.session.screenshot(width: 640, height: 400)
         let drawn = try self.drawn(overlay, lines, width: 640, height: 400)
+        let seen = try shown(overlay, drawn, width: 640, height: 400)
         #expect(Self.difference(seen, drawn) == nil, "\(Self.difference(seen, drawn) ?? "")")
     }
 
@@ -266,18 +293,12 @@ struct WaylandOverlayTests {
         let lines = [#"show up circular label="Uploading photos" value=40% detached=yes"#]
         let (_, plain) = try seenAndDrawn(overlay, lines)
         try overlay.session.output("scale", "2")
-        usleep(500_000)
-        #expect(try CommandTests().halo(["ctl", "--socket", overlay.socket, "sync wait"]).status == 0)
-        usleep(300_000)
-        let sharp = try overlay.session.screenshot()
+        let sharp = try shown(overlay, plain)
         #expect(Self.difference(sharp, plain) == nil, "at scale 2: \(Self.difference(sharp, plain) ?? "")")
         try overlay.session.output("scale", "1")
         try overlay.session.output("transform", "90")
-        usleep(500_000)
-        #expect(try CommandTests().halo(["ctl", "--socket", overlay.socket, "sync wait"]).status == 0)
-        usleep(300_000)
-        let turned = try overlay.session.screenshot(width: SwaySession.height, height: SwaySession.width)
         let upright = try drawn(overlay, lines, width: SwaySession.height, height: SwaySession.width)
+        let turned = try shown(overlay, upright, width: SwaySession.height, height: SwaySession.width)
         #expect(Self.difference(turned, upright) == nil, "turned: \(Self.difference(turned, upright) ?? "")")
     }
 
@@ -295,8 +316,8 @@ struct WaylandOverlayTests {
             let err = dir.appendingPathComponent("\(name).err")
             let daemon = try CommandTests.start(
                 ["run", "--board", board, "--socket", socket], environment: session.environment, stderr: .file(err.path))
-            for _ in 0..<250 where !FileManager.default.fileExists(atPath: socket) && daemon.isRunning { usleep(20_000) }
-            usleep(200_000)
+            // Serving (its socket is there) or gone with an error: either is a state to wait for.
+            _ = Self.eventually { FileManager.default.fileExists(atPath: socket) || !daemon.isRunning }
             let log = (try? String(contentsOf: err, encoding: .utf8)) ?? ""
             #expect(daemon.isRunning == works, "\(name): \(log)")
             if !works { #expect(log.contains("has no output named HDMI-A-9 (it has HEADLESS-1)"), "\(log)") }

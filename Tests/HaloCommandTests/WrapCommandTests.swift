@@ -56,15 +56,18 @@ struct WrapCommandTests {
         let socket = dir.appendingPathComponent("halo.sock").path
         let daemon = try test.startDaemon(socket: socket, board: "mock-480x480")
         defer { daemon.stop() }
+        // The command holds at 40 % until the test has seen it, then ends: no fixed time decides.
+        let gate = dir.appendingPathComponent("gate").path
+        #expect(mkfifo(gate, 0o600) == 0)
         let wrap = try CommandTests.start(
             [
                 "wrap", "--socket", socket, "--id", "copy", "--label", "Copying", "--", "sh", "-c",
-                "printf '12%%\\r' >&2; sleep 0.2; echo 40% >&2; sleep 6; exit 3",
+                "printf '12%%\\r' >&2; sleep 0.2; echo 40% >&2; read go < \(gate); exit 3",
             ])
-        usleep(1_500_000)
         // The indicator, as the lines wrap sends make it.
         let script = "@0 show copy circular label=\"Copying\"\n@200 progress copy 12%\n@400 progress copy 40%\n"
         #expect(try test.settledSnapshot(socket, in: dir, equals: script))
+        try "go\n".write(toFile: gate, atomically: false, encoding: .utf8)
         #expect(try wrap.wait(timeout: 20) == 3, "the command's exit status is wrap's")
         let none = try test.halo(["wrap", "--socket", dir.appendingPathComponent("none.sock").path, "--", "sh", "-c", "exit 0"])
         #expect(none.status == 0 && none.err.contains("no indicator") && none.err.contains("the command runs on"), "\(none.err)")

@@ -197,6 +197,7 @@ extension ControlServer {
     public var statsLine: String {
         "frames=\(framesDrawn) over-budget=\(frameTimes.overBudget) render-p50-us=\(frameTimes.percentile(50)) "
             + "render-p99-us=\(frameTimes.percentile(99)) pixels=\(pixelsPushed) idle-wakeups=\(idleWakeups) clients=\(clients.count) "
+            + "subscribers=\(clients.filter(\.subscribed).count) "
             + "first-frame-ms=\(firstFrameMilliseconds.map(String.init) ?? "none") ring-frames=\(ringTraffic.frames) ring-bytes=\(ringTraffic.bytes) "
             + answers.statsWords + " prompt-shown=\(engine.shownPrompt == nil ? 0 : 1)"
             + " boot-progress=\(bootProgress.map(String.init) ?? "none") screen-moves=\(screenMoves)"

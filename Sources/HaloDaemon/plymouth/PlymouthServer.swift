@@ -67,10 +67,12 @@ final class PlymouthServer: EventSource, ReportsStats {
     /// `plymouth --wait`s: connections from root or the group that never sent a request.
     var waitingForQuit: [PlymouthConnection] { connections.filter(\.waitsForQuit) }
 
-    /// What `stats` adds: the connections, the refused, and how many characters were typed for
-    /// the question on screen (as many as it shows dots; never what they are).
+    /// What `stats` adds: the connections, the refused, the keystroke watches waiting, and how
+    /// many characters were typed for the question on screen (as many as it shows dots; never
+    /// what they are).
     var statsWords: String {
-        "plymouth-connections=\(connections.count) plymouth-refused=\(refused) prompt-typed=\(prompts.entries.isEmpty ? 0 : prompts.typed.count)"
+        "plymouth-connections=\(connections.count) plymouth-refused=\(refused) plymouth-watches=\(prompts.watches.count) "
+            + "prompt-typed=\(prompts.entries.isEmpty ? 0 : prompts.typed.count)"
     }
 
     /// Accepts whoever connected, then serves a round of the requests that wait.
