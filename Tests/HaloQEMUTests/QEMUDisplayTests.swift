@@ -95,9 +95,9 @@ struct QEMUDisplayTests {
             halo run --board qemu-bochs --socket /run/halo.sock 2>/dev/ttyS0 &
             wait_for /run/halo.sock
             halo ctl --socket /run/halo.sock \(Self.show)
-            sleep 1; halo ctl --socket /run/halo.sock sync; dump progress
+            halo ctl --socket /run/halo.sock "sync wait" >/dev/null; dump progress
             halo ctl --socket /run/halo.sock \(Self.succeed)
-            sleep 1; halo ctl --socket /run/halo.sock sync; dump success
+            halo ctl --socket /run/halo.sock "sync wait" >/dev/null; dump success
             report stats $(halo ctl --socket /run/halo.sock stats)
             """
         let (outcome, dir) = try boot("bochs", device: ["-device", "bochs-display,xres=800,yres=480"], scenario: scenario)
@@ -114,7 +114,7 @@ struct QEMUDisplayTests {
             halo run --board qemu-virtio --socket /run/halo.sock 2>/dev/ttyS0 &
             wait_for /run/halo.sock
             halo ctl --socket /run/halo.sock \(Self.show)
-            sleep 1; halo ctl --socket /run/halo.sock sync; dump progress
+            halo ctl --socket /run/halo.sock "sync wait" >/dev/null; dump progress
             """
         let (outcome, dir) = try boot("virtio", device: ["-device", "virtio-gpu-pci,xres=800,yres=480"], scenario: scenario)
         try expectSame(
@@ -129,7 +129,7 @@ struct QEMUDisplayTests {
             halo run --board qemu-cirrus --socket /run/halo.sock 2>/dev/ttyS0 &
             wait_for /run/halo.sock
             halo ctl --socket /run/halo.sock \(Self.show)
-            sleep 1; halo ctl --socket /run/halo.sock sync; dump progress
+            halo ctl --socket /run/halo.sock "sync wait" >/dev/null; dump progress
             """
         let (outcome, dir) = try boot(
             "cirrus", device: ["-device", "cirrus-vga"],
@@ -170,14 +170,15 @@ struct QEMUDisplayTests {
     /// card's emulated framebuffer through sysfs. Run after the first daemon has stopped and
     /// its picture is wiped, so only a daemon that found the right device can pass.
     static let byCard = """
-        kill $(pidof halo); sleep 1
+        kill $(pidof halo)
+        wait_until "the first daemon gone" sh -c '! pidof halo'
         dd if=/dev/zero of=/dev/fb0 bs=65536 2>/dev/null
         awk '{ print } /^screen:$/ { print "  device: /dev/dri/card0" }' /etc/halo/boards/qemu-cirrus.yaml > /tmp/card.yaml
         report card-framebuffers $(ls /sys/class/drm/card0/device/graphics)
         halo run --board /tmp/card.yaml --socket /run/card.sock 2>/dev/ttyS0 &
         wait_for /run/card.sock
         halo ctl --socket /run/card.sock \(show)
-        sleep 1; halo ctl --socket /run/card.sock sync; dump by-card
+        halo ctl --socket /run/card.sock "sync wait" >/dev/null; dump by-card
         """
 
     /// A cirrus board with `screen.pan: yes`. Pixel-exact panning is not tested here: with
@@ -234,7 +235,7 @@ struct QEMUDisplayTests {
             halo run --board qemu-bochs --socket /run/a.sock 2>/dev/ttyS0 &
             wait_for /run/a.sock
             halo ctl --socket /run/a.sock \(Self.show)
-            sleep 1; halo ctl --socket /run/a.sock sync; dump first
+            halo ctl --socket /run/a.sock "sync wait" >/dev/null; dump first
             halo run --board qemu-bochs --socket /run/b.sock 2>/tmp/b.err
             report refused $?
             report message $(cat /tmp/b.err)
@@ -248,7 +249,7 @@ struct QEMUDisplayTests {
             B=$!
             wait_for /run/b.sock
             halo ctl --socket /run/b.sock show other linear value=50%
-            sleep 1; halo ctl --socket /run/b.sock sync; dump second
+            halo ctl --socket /run/b.sock "sync wait" >/dev/null; dump second
             kill $B; wait $B
             report adopt $(halo ctl --socket /run/a.sock adopt)
             halo ctl --socket /run/a.sock sync; dump adopted
@@ -292,7 +293,7 @@ struct QEMUDisplayTests {
             FLOOD=$!
             sleep 1; kill $FLOOD; kill $SILENT
             report stats $(halo ctl --socket /run/halo.sock stats)
-            sleep 1; halo ctl --socket /run/halo.sock sync; dump after
+            halo ctl --socket /run/halo.sock "sync wait" >/dev/null; dump after
             """
         let (outcome, dir) = try boot("clients", device: ["-device", "bochs-display,xres=800,yres=480"], scenario: scenario)
         #expect(outcome.report("long-line") == "1", "a 1 MB line must be refused: \(outcome.reports)")
@@ -317,7 +318,7 @@ struct QEMUDisplayTests {
             wait_for /run/h/halo.sock
             report owner $(ls -ln /run/h/halo.sock)
             halo ctl --socket /run/h/halo.sock \(Self.show)
-            sleep 1; halo ctl --socket /run/h/halo.sock sync; dump first
+            halo ctl --socket /run/h/halo.sock "sync wait" >/dev/null; dump first
             report release $(halo ctl --socket /run/h/halo.sock release)
             report adopt $(halo ctl --socket /run/h/halo.sock adopt)
             halo ctl --socket /run/h/halo.sock sync; dump adopted
@@ -352,7 +353,7 @@ struct QEMUDisplayTests {
             wait_for /run/halo.sock
             report startup $(halo ctl --socket /run/halo.sock stats)
             halo ctl --socket /run/halo.sock \(Self.show)
-            sleep 2
+            halo ctl --socket /run/halo.sock "sync wait" >/dev/null
             report before $(halo ctl --socket /run/halo.sock stats)
             sleep 10
             report after $(halo ctl --socket /run/halo.sock stats)

@@ -62,7 +62,7 @@ struct QEMUDracutTests {
             echo "REPORT initramfs-frame-log $(journalctl -o cat -u halo-splash.service | grep 'first frame saved' | tr -c '[:print:]' ' ' | head -c 800)" >&3
             plymouth update --status="Checking disks"; echo "REPORT initramfs-update $?" >&3
             echo "REPORT initramfs-$(halo ctl --socket /run/halo/halo.sock stats | grep -o 'boot-progress=[0-9a-z]*')" >&3
-            sleep 1; echo "DUMP initramfs" >&3; read -r answer <&3
+            halo ctl --socket /run/halo/halo.sock "sync wait" >/dev/null; echo "DUMP initramfs" >&3; read -r answer <&3
 
             """
         try setup.write(to: test.appendingPathComponent("module-setup.sh"), atomically: true, encoding: .utf8)

@@ -115,11 +115,16 @@ struct QEMUInputTests {
                 wait_for /run/halo.sock
                 halo ctl --socket /run/halo.sock watch > /tmp/events-\(degrees) &
                 watcher=$!
-                sleep 0.3
+                wait_until "the watcher subscribed" subscribed /run/halo.sock
                 halo ctl --socket /run/halo.sock '\(Self.show)'
-                uinput-person 'wait 800' 'slide \(x) \(y) 0 0' 'tap \(x) \(y)' 'wait 1500' 2>/tmp/person-\(degrees)
-                report person-\(degrees) $? $(cat /tmp/person-\(degrees))
-                sleep 0.5
+                halo ctl --socket /run/halo.sock "sync wait" >/dev/null
+                person_start
+                wait_until "the touchscreen found" grep -q 'as a touchscreen' /tmp/log-\(degrees)
+                person 'slide \(x) \(y) 0 0' 'tap \(x) \(y)'
+                wait_until "the tap answered" grep -q 'dismissed up' /tmp/events-\(degrees)
+                person_stop
+                report person-\(degrees) $? $(cat /tmp/person.err)
+                wait_until "both devices gone" sh -c "[ \\$(grep -c 'has gone' /tmp/log-\(degrees)) -ge 2 ]"
                 report events-\(degrees) $(tr '\\n' ' ' < /tmp/events-\(degrees))
                 report found-\(degrees) $(grep -c 'as a touchscreen' /tmp/log-\(degrees)) $(grep -c 'as keys' /tmp/log-\(degrees))
                 report gone-\(degrees) $(grep -c 'has gone' /tmp/log-\(degrees))
@@ -154,16 +159,23 @@ struct QEMUInputTests {
             halo run --board qemu-bochs --socket /run/halo.sock 2>/tmp/log &
             wait_for /run/halo.sock
             halo ctl --socket /run/halo.sock watch > /tmp/events &
-            sleep 0.5; dump empty
+            wait_until "the watcher subscribed" subscribed /run/halo.sock
+            halo ctl --socket /run/halo.sock "sync wait" >/dev/null; dump empty
             (echo 'show pay checkout label="Processing payment"'; sleep 60) | halo ctl --socket /run/halo.sock - &
             app=$!
-            sleep 1; dump checkout
+            wait_until "the checkout shown" grep -q 'shown pay' /tmp/events
+            halo ctl --socket /run/halo.sock "sync wait" >/dev/null; dump checkout
             kill $app
-            sleep 1; dump told
+            wait_until "the app's leaving seen" grep -q 'closed with 1 activity running' /tmp/log
+            halo ctl --socket /run/halo.sock "sync wait" >/dev/null; dump told
             sleep 4; dump after-kill
             halo ctl --socket /run/halo.sock 'show up circular value=40% cancellable=yes pausable=yes'
-            uinput-person 'wait 800' 'tap \(x) \(y)' 'wait 300' 'key 1' 'wait 300' 'key 15' 'wait 200' 'key 28' 'wait 300' 'key 28' 'wait 1400' 'key 1' 'wait 1500'
-            sleep 0.5
+            halo ctl --socket /run/halo.sock "sync wait" >/dev/null
+            person_start
+            wait_until "the touchscreen found" grep -q 'as a touchscreen' /tmp/log
+            person 'tap \(x) \(y)' 'wait 300' 'key 1' 'wait 300' 'key 15' 'wait 200' 'key 28' 'wait 300' 'key 28' 'wait 1400' 'key 1'
+            wait_until "the cancel carried out" grep -q 'dismissed up' /tmp/events
+            person_stop
             report events $(tr '\\n' ' ' < /tmp/events)
             report left $(grep -c 'closed with 1 activity running, now ended: pay' /tmp/log)
             report log $(tr '\\n' '|' < /tmp/log)
@@ -203,13 +215,14 @@ struct QEMUInputTests {
             halo run --board qemu-button --socket /run/halo.sock 2>/tmp/log &
             wait_for /run/halo.sock
             halo ctl --socket /run/halo.sock watch > /tmp/events &
-            sleep 0.3
+            wait_until "the watcher subscribed" subscribed /run/halo.sock
             halo ctl --socket /run/halo.sock 'show up circular value=40% cancellable=yes'
-            sleep 0.5
+            halo ctl --socket /run/halo.sock "sync wait" >/dev/null
             echo "15 0" > \(level); echo "15 1" > \(level); echo "15 0" > \(level); echo "15 1" > \(level); echo "15 0" > \(level)
+            # Held 2.5 s, a long press: the person's own timing, not a wait for the machine.
             sleep 2.5
             echo "15 1" > \(level)
-            sleep 0.5
+            wait_until "the cancel carried out" grep -q 'dismissed up' /tmp/events
             report events $(tr '\\n' ' ' < /tmp/events)
             report debounce $(grep -o 'the kernel debounces it\\|Halo debounces it' /tmp/log)
             report log $(tr '\\n' '|' < /tmp/log)
@@ -281,7 +294,7 @@ struct QEMUInputTests {
             daemon=$!
             wait_for /run/halo.sock
             halo ctl --socket /run/halo.sock watch > /tmp/events &
-            sleep 0.3
+            wait_until "the watcher subscribed" subscribed /run/halo.sock
             halo ctl --socket /run/halo.sock 'show up circular value=40% cancellable=yes'
             uinput-person 'wait 800' 'down \(x) \(y)' 'wait 700' 'moves 4000' 'up' 'wait 900' 'tap \(x) \(y)' 'wait 1800' &
             person=$!

@@ -160,7 +160,7 @@ struct QEMUPlymouthTests {
             report before $(ls /dev/dri 2>/dev/null | wc -l) $(ls /run/halo.sock 2>/dev/null | wc -l)
             insmod /lib/modules/bochs.ko
             wait_for /run/halo.sock
-            sleep 1; dump late
+            halo ctl --socket /run/halo.sock "sync wait" >/dev/null; dump late
             report alive $(kill -0 $daemon 2>/dev/null && echo yes)
             kill $daemon; wait $daemon
             report log $(tr '\\n' '|' < /tmp/log)

@@ -21,12 +21,13 @@ struct QEMUScreenMoveTests {
             wait_for /run/halo.sock
             halo ctl --socket /run/halo.sock show p linear label=Loading
             halo ctl --socket /run/halo.sock progress p 0.4
-            sleep 1; halo ctl --socket /run/halo.sock sync
+            halo ctl --socket /run/halo.sock "sync wait" >/dev/null
             report fb $(cat /sys/class/graphics/fb0/name) $(cat /sys/class/graphics/fb0/bits_per_pixel) $(ls /dev/dri 2>/dev/null | wc -l)
             dump firmware
             insmod /lib/modules/bochs.ko
             wait_for /dev/dri/card0
-            sleep 2; halo ctl --socket /run/halo.sock sync
+            wait_until "the move to the native driver" sh -c "halo ctl --socket /run/halo.sock stats | tr ' ' '\\n' | grep -qx screen-moves=1"
+            halo ctl --socket /run/halo.sock "sync wait" >/dev/null
             dump native
             report alive $(kill -0 $daemon 2>/dev/null && echo yes)
             report stats $(halo ctl --socket /run/halo.sock stats)
@@ -86,7 +87,7 @@ struct QEMUScreenMoveTests {
             report cards $(ls /dev/dri 2>/dev/null | wc -l)
             insmod /lib/modules/bochs.ko
             wait_for /run/halo.sock
-            sleep 1; halo ctl --socket /run/halo.sock sync
+            halo ctl --socket /run/halo.sock "sync wait" >/dev/null
             report alive $(kill -0 $daemon 2>/dev/null && echo yes)
             kill $daemon; wait $daemon
             report log $(tr '\\n' '|' < /tmp/log)
