@@ -20,13 +20,13 @@ struct FairShareTests {
         _ = socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0, &pair)
         let peer = PeerCredentials(pid: pid, uid: uid, gid: uid, program: "test")
         let c = ClientSession(descriptor: Descriptor(owning: pair[0]), number: number, peer: peer, now: d.now)
-        c.queue = lines.map { .line($0) }
+        c.queue.append(contentsOf: lines.map { .line($0) })
         c.lastLine = d.now
         d.server.clients.append(c)
         return (c, Descriptor(owning: pair[1]))
     }
 
-    func replies(_ c: ClientSession) -> Int { c.output[c.outputStart...].filter { $0 == UInt8(ascii: "\n") }.count }
+    func replies(_ c: ClientSession) -> Int { c.output.pending.filter { $0 == UInt8(ascii: "\n") }.count }
 
     @Test("a program pipelining on 16 connections gets one peer's share of a round; the lone client of another is served in it")
     func sharedByPeer() throws {

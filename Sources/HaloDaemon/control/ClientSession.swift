@@ -14,8 +14,7 @@ public final class ClientSession {
     public let peer: PeerCredentials
     let connectedAt: Instant
     var framer = LineFramer()
-    var output: [UInt8] = []
-    var outputStart = 0
+    var output = OutgoingBytes()
     /// Receives `shown`, `dismissed` and `cancelled` events.
     public internal(set) var subscribed = false
     /// Set when the client is to be dropped at the end of this round.
@@ -28,10 +27,9 @@ public final class ClientSession {
     var midLineSince: Instant?
     /// When a byte last came from the client, or it connected: who is longest idle.
     var lastHeard: Instant
-    /// Lines read but not run yet, oldest first from `queueStart`. The daemon reads a client
-    /// again only once its queue is empty, so it never holds more than one read budget's lines.
-    var queue: [LineFramer.Piece] = []
-    var queueStart = 0
+    /// Lines read but not run yet. The daemon reads a client again only once its queue is
+    /// empty, so it never holds more than one read budget's lines.
+    var queue = Backlog<LineFramer.Piece>()
     /// Set while a `sync wait` holds this connection: nothing more of it runs until then.
     var heldUntil: Instant?
 
@@ -43,34 +41,25 @@ public final class ClientSession {
         lastHeard = now
     }
 
-    var hasPendingOutput: Bool { outputStart < output.count }
-    var hasQueuedLines: Bool { queueStart < queue.count }
+    var hasPendingOutput: Bool { !output.isEmpty }
+    var hasQueuedLines: Bool { !queue.isEmpty }
     /// Whether the daemon should read from the socket: not while lines wait or a sync holds it.
     var wantsInput: Bool { !hasQueuedLines && heldUntil == nil && !closing }
 
     /// The next line to run, if any, without taking it.
-    var nextQueued: LineFramer.Piece? { hasQueuedLines ? queue[queueStart] : nil }
+    var nextQueued: LineFramer.Piece? { queue.first }
 
     /// Takes the next line to run.
-    func takeQueued() -> LineFramer.Piece? {
-        guard hasQueuedLines else { return nil }
-        let piece = queue[queueStart]
-        queueStart += 1
-        if queueStart == queue.count {
-            queue.removeAll(keepingCapacity: true)
-            queueStart = 0
-        }
-        return piece
-    }
+    func takeQueued() -> LineFramer.Piece? { queue.take() }
 
     /// Queues one line for the client; drops the client if it has stopped reading.
     func send(_ line: String) {
-        if output.count - outputStart + line.utf8.count + 1 > ClientSession.maximumPendingOutput {
+        if output.count + line.utf8.count + 1 > ClientSession.maximumPendingOutput {
             cut("left more than \(ClientSession.maximumPendingOutput / 1024) KiB of replies unread (it sends without reading)")
             return
         }
         output.append(contentsOf: line.utf8)
-        output.append(UInt8(ascii: "\n"))
+        output.append(contentsOf: CollectionOfOne(UInt8(ascii: "\n")))
     }
 
     /// Marks the client to be dropped, keeping the first reason given.
@@ -90,23 +79,8 @@ public final class ClientSession {
 
     /// Writes what the socket takes now.
     func flush() {
-        while hasPendingOutput && !closing {
-            let n: Int
-            do {
-                n = try output.withUnsafeBytes { raw throws(SystemError) in
-                    try descriptor.write(UnsafeRawBufferPointer(rebasing: raw[outputStart...]))
-                }
-            } catch {
-                closing = true
-                return
-            }
-            if n == 0 { break }
-            outputStart += n
-        }
-        if outputStart == output.count {
-            output.removeAll(keepingCapacity: output.capacity <= 4096)
-            outputStart = 0
-        }
+        guard !closing else { return }
+        if !output.flush(to: descriptor, keepingRoomUpTo: 4096) { closing = true }
     }
 
     /// Who the client is, for the log: its number and the kernel's record of its process.

@@ -32,11 +32,9 @@ final class PlymouthConnection: EventSource {
     unowned let server: PlymouthServer
     var framer = PlymouthFramer()
     var midRequestSince: Int64?
-    /// Requests read and not yet served, oldest first from `requestStart`.
-    var requests: [PlymouthFramer.Request] = []
-    var requestStart = 0
-    var output: [UInt8] = []
-    var outputStart = 0
+    /// Requests read and not yet served.
+    var requests = Backlog<PlymouthFramer.Request>()
+    var output = OutgoingBytes()
     /// At least one whole request came: it is no `plymouth --wait`.
     var hasRequested = false
     /// Closed once every reply is written (a peer that may not drive the splash, after its NAK).
@@ -54,12 +52,12 @@ final class PlymouthConnection: EventSource {
 
     var descriptor: Int32 { closed ? -1 : socket.raw }
     var finished: Bool { closed }
-    var hasPendingOutput: Bool { outputStart < output.count }
-    var hasRequests: Bool { requestStart < requests.count }
+    var hasPendingOutput: Bool { !output.isEmpty }
+    var hasRequests: Bool { !requests.isEmpty }
     var wantsToRead: Bool { !closed && !hasRequests && !hasPendingOutput && !closesWhenAnswered }
     var wantsToWrite: Bool { !closed && hasPendingOutput }
     /// Whether its next request may be served now.
-    var canBeServed: Bool { !closed && hasRequests && output.count - outputStart < Self.replyRoom }
+    var canBeServed: Bool { !closed && hasRequests && output.count < Self.replyRoom }
     /// A connection that never sent a request from root (or the group) is `plymouth --wait`.
     var waitsForQuit: Bool { !closed && permitted && !hasRequested }
 
@@ -106,7 +104,6 @@ final class PlymouthConnection: EventSource {
                 // plymouthd drops such a connection whole: what it still waited for goes with it.
                 server.report("a Plymouth client sent \(why); the connection was closed, as plymouthd closes it")
                 requests.removeAll()
-                requestStart = 0
                 close()
                 return
             }
@@ -114,16 +111,7 @@ final class PlymouthConnection: EventSource {
     }
 
     /// Takes the next request to serve.
-    func takeRequest() -> PlymouthFramer.Request? {
-        guard hasRequests else { return nil }
-        let request = requests[requestStart]
-        requestStart += 1
-        if requestStart == requests.count {
-            requests.removeAll(keepingCapacity: true)
-            requestStart = 0
-        }
-        return request
-    }
+    func takeRequest() -> PlymouthFramer.Request? { requests.take() }
 
     /// Queues `reply`. Within a round of requests it is written with the round's other
     /// replies, in one write (`PlymouthServer.serveRound`): a socket holds a few hundred writes
@@ -131,28 +119,18 @@ final class PlymouthConnection: EventSource {
     /// a round (an answer typed, quit) it is written at once.
     func reply(_ reply: PlymouthReply) {
         guard !closed else { return }
-        output += reply.bytes
+        output.append(contentsOf: reply.bytes)
         if !server.serving { flush() }
     }
 
     /// Writes what the socket takes now; closes once answered when that was asked.
     func flush() {
-        while hasPendingOutput && !closed {
-            let written = output.withUnsafeBytes { raw in
-                Result { () throws(SystemError) in try socket.write(UnsafeRawBufferPointer(rebasing: raw[outputStart...])) }
-            }
-            guard case .success(let n) = written else {
-                close()
-                return
-            }
-            if n == 0 { break }
-            outputStart += n
+        guard !closed else { return }
+        guard output.flush(to: socket, keepingRoomUpTo: 1024) else {
+            close()
+            return
         }
-        if outputStart == output.count {
-            output.removeAll(keepingCapacity: output.capacity <= 1024)
-            outputStart = 0
-            if closesWhenAnswered && !hasRequests { close() }
-        }
+        if output.isEmpty && closesWhenAnswered && !hasRequests { close() }
     }
 
     /// Ends the connection now: the peer sees the end at once, not when the loop lets go.

@@ -155,7 +155,7 @@ final class PlymouthServer: EventSource, ReportsStats {
         guard c.permitted else {
             report("a Plymouth request from \(c.peer), who is neither root nor in the board's plymouth-group, was refused")
             c.closesWhenAnswered = true
-            while c.takeRequest() != nil {}
+            c.requests.removeAll()
             c.reply(.nak)
             return
         }
