@@ -31,6 +31,17 @@ struct PlymouthPlacesTests {
         #expect(PlymouthPlaces.place(permitted: true, uid: 0, among: mixed) == .admitClosing(6), "the oldest idle one")
     }
 
+    @Test("the group's members hold 24 places at most, so root's clients always find room; past that their own idle one goes")
+    func groupLeavesRoomForRoot() {
+        let member = { (n: Int, holds: Bool) in Holder(number: n, permitted: true, uid: 1000, holdsSomething: holds) }
+        let busy = (1...24).map { member($0, true) }
+        if case .refuse = PlymouthPlaces.place(permitted: true, uid: 1001, among: busy) {} else { Issue.record("the group is full") }
+        #expect(PlymouthPlaces.place(permitted: true, uid: 0, among: busy) == .admit, "root still gets in")
+        var oneIdle = busy
+        oneIdle[3].holdsSomething = false
+        #expect(PlymouthPlaces.place(permitted: true, uid: 1001, among: oneIdle) == .admitClosing(4))
+    }
+
     @Test("others never touch root's places: their own oldest goes past two each, a newcomer past eight in all is refused")
     func others() {
         let full = (1...32).map { root($0, holds: true) }
@@ -130,6 +141,23 @@ struct PlymouthServerTests {
         #expect(acks == 1024, "every reload answered")
         #expect(mostInARound == 1 && reloads >= 1, "at most one reload a round: \(mostInARound), \(reloads) in all")
         #expect((statsAnsweredAt ?? .max) <= 4, "the control client waited \(statsAnsweredAt.map(String.init) ?? "for ever") rounds")
+    }
+
+    @Test("nothing is served after quit: a ping pipelined behind it gets no reply, and no reload runs")
+    func nothingAfterQuit() throws {
+        let (d, _) = try daemon("quit")
+        var reloads = 0
+        d.server.onReload = { _ in reloads += 1 }
+        let c = try client("quit")
+        write([0x51, 0x02, 0x01, 0x00, 0x6C, 0x00, 0x50, 0x00], to: c, d)
+        var replies: [UInt8] = []
+        for _ in 0..<50 where d.server.running {
+            d.spin(1)
+            replies += drain(c) ?? []
+        }
+        replies += drain(c) ?? []
+        #expect(!d.server.running, "quit stops the daemon")
+        #expect(replies == [0x06] && reloads == 0, "only quit's ACK: \(replies), \(reloads) reloads")
     }
 
     @Test("bytes that break the framing end the connection at once: the client reads its end without anyone else connecting")

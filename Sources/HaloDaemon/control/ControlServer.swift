@@ -69,7 +69,7 @@ public final class ControlServer {
     /// Which log lines are written (`report`).
     var logLimiter = RateLimitedLog()
 
-    /// Called on SIGHUP (reload the board's theme), with who sent it.
+    /// Called to read the board again (SIGHUP, Plymouth's `reload`), with who asked.
     public var onReload: ((String) -> Void)?
     /// What the screen is, for replies and the log (`/dev/dri/card0 HDMI-A-1 1920x1080 XRGB8888`).
     public var screenName = "the screen"
@@ -100,7 +100,8 @@ public final class ControlServer {
     /// The last boot progress heard from systemd, in percent, for `stats`.
     public internal(set) var bootProgress: Int?
     /// What the loop waits on besides its listener and clients: its signals, the display's
-    /// events, and what the host adds (`watch`: a psplash FIFO, next the input devices).
+    /// events, and what the host adds (`watch`: a psplash FIFO, Plymouth's socket and each of
+    /// its connections, input devices, systemd's progress).
     var sources: [any EventSource] = []
 
     /// Clients connected now.

@@ -58,6 +58,12 @@ final class PlymouthConnection: EventSource {
     var wantsToWrite: Bool { !closed && hasPendingOutput }
     /// Whether its next request may be served now.
     var canBeServed: Bool { !closed && hasRequests && output.count < Self.replyRoom }
+    /// Bytes the peer sent that wait in the kernel, unread (FIONREAD).
+    var hasUnreadBytes: Bool {
+        guard !closed else { return false }
+        var unread: Int32 = 0
+        return ioctl(socket.raw, UInt(FIONREAD), &unread) == 0 && unread > 0
+    }
     /// A connection that never sent a request from root (or the group) is `plymouth --wait`.
     var waitsForQuit: Bool { !closed && permitted && !hasRequested }
 

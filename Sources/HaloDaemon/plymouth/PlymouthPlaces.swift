@@ -6,12 +6,15 @@
 /// - Permitted peers share `permittedPlaces`. When they are full, a newcomer takes the place of
 ///   the oldest permitted connection that holds nothing: no question, no keystroke watch, no
 ///   wait for quit and no request still to be answered. When every one holds something, the
-///   newcomer is refused: a question a person is answering is never thrown away for it.
+///   newcomer is refused: a question a person is answering is never thrown away for it. The
+///   group's members (anyone permitted but root) hold at most `groupPlaces` of them, so root's
+///   own clients (systemd, cryptsetup) always have room.
 /// - Everyone else gets at most `othersPerUser` connections per user and `othersInAll`
 ///   together, only long enough to be told NAK: a user past their allowance loses their own
 ///   oldest, a newcomer past the total is refused. Permitted places are never touched.
 public enum PlymouthPlaces {
     public static let permittedPlaces = 32
+    public static let groupPlaces = 24
     public static let othersPerUser = 2
     public static let othersInAll = 8
 
@@ -42,6 +45,15 @@ public enum PlymouthPlaces {
     /// Where a newcomer goes; `holders` are the open connections, oldest first.
     public static func place(permitted: Bool, uid: UInt32, among holders: [Holder]) -> Decision {
         if permitted {
+            if uid != 0 {
+                let group = holders.filter { $0.permitted && $0.uid != 0 }
+                if group.count >= groupPlaces {
+                    if let idle = group.first(where: { !$0.holdsSomething }) { return .admitClosing(idle.number) }
+                    return .refuse(
+                        "the board's plymouth-group holds \(groupPlaces) places, the most it may (the rest are root's), each with a question, a watch or a wait for quit; a newcomer was refused"
+                    )
+                }
+            }
             let mine = holders.filter(\.permitted)
             guard mine.count >= permittedPlaces else { return .admit }
             if let idle = mine.first(where: { !$0.holdsSomething }) { return .admitClosing(idle.number) }

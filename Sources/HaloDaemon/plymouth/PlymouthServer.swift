@@ -25,6 +25,11 @@ import HaloPOSIX
 final class PlymouthServer: EventSource, ReportsStats {
     static let name = "/org/freedesktop/plymouthd"
     static let halfRequestMicroseconds: Int64 = 5_000_000
+    /// Newcomers taken in one round: a crowd connecting and hanging up as fast as it can
+    /// cannot hold the loop in accept, nor pin more descriptors than this a round.
+    static let acceptsPerRound = 32
+    /// How long the listener rests when the process is out of descriptors.
+    static let restMicroseconds: Int64 = 100_000
 
     let listener: AbstractSocketListener
     unowned let daemon: ControlServer
@@ -42,6 +47,9 @@ final class PlymouthServer: EventSource, ReportsStats {
     var reloadAsked = false
     /// True while a round serves requests: replies wait to be written together at its end.
     private(set) var serving = false
+    /// Out of descriptors: the listener is not polled until then (it would be ready at once,
+    /// and accept would fail again).
+    var restingUntil: Int64?
     /// Questions and keystroke watches waiting for the person at the device.
     var prompts = PlymouthPrompts()
     let typing: PlymouthTyping
@@ -59,9 +67,10 @@ final class PlymouthServer: EventSource, ReportsStats {
         translator = PlymouthTranslator(modes: modes, mode: mode)
     }
 
-    var descriptor: Int32 { listener.descriptor.raw }
-    /// Due at once while a request waits that may be served: the loop comes straight back.
-    var deadlineMicroseconds: Int64? { connections.contains(where: \.canBeServed) ? Int64.min : nil }
+    var descriptor: Int32 { restingUntil == nil ? listener.descriptor.raw : -1 }
+    /// Due at once while a request waits that may be served (the loop comes straight back),
+    /// or when the listener's rest ends.
+    var deadlineMicroseconds: Int64? { connections.contains(where: \.canBeServed) ? Int64.min : restingUntil }
     /// The daemon's clock, in microseconds.
     var now: Int64 { daemon.clock().microseconds }
     /// `plymouth --wait`s: connections from root or the group that never sent a request.
@@ -75,10 +84,24 @@ final class PlymouthServer: EventSource, ReportsStats {
             + "prompt-typed=\(prompts.entries.isEmpty ? 0 : prompts.typed.count)"
     }
 
-    /// Accepts whoever connected, then serves a round of the requests that wait.
+    /// Accepts whoever connected (a round's worth), then serves a round of the requests that wait.
     func handle() {
-        while case .connection(let socket) = (try? listener.accept()) ?? .none { admit(socket) }
+        if let until = restingUntil, now >= until { restingUntil = nil }
+        if restingUntil == nil { acceptNewcomers() }
         serveRound()
+    }
+
+    func acceptNewcomers() {
+        for _ in 0..<Self.acceptsPerRound {
+            switch (try? listener.accept()) ?? .none {
+            case .connection(let socket): admit(socket)
+            case .none: return
+            case .outOfDescriptors:
+                report("out of file descriptors: newcomers to plymouthd's socket wait in its backlog until some are free")
+                restingUntil = now &+ Self.restMicroseconds
+                return
+            }
+        }
     }
 
     /// Gives a newcomer its place (`PlymouthPlaces`), or closes it unread.
@@ -112,10 +135,11 @@ final class PlymouthServer: EventSource, ReportsStats {
     }
 
     /// Whether closing `c` would lose something a peer is owed: a question, a watch, a wait
-    /// for quit, or requests still to answer.
+    /// for quit, requests read or half read and not answered, replies not yet taken, or
+    /// bytes still in its socket (it is not read while replies wait).
     func holdsSomething(_ c: PlymouthConnection) -> Bool {
-        c.waitsForQuit || c.hasRequests || prompts.entries.contains { $0.connection == c.number }
-            || prompts.watches.contains { $0.connection == c.number }
+        c.waitsForQuit || c.hasRequests || c.hasPendingOutput || c.midRequestSince != nil || c.hasUnreadBytes
+            || prompts.entries.contains { $0.connection == c.number } || prompts.watches.contains { $0.connection == c.number }
     }
 
     /// Serves the requests that wait, one per connection in turn, the first turning each
@@ -131,9 +155,10 @@ final class PlymouthServer: EventSource, ReportsStats {
         let first = order.isEmpty ? 0 : roundNumber % order.count
         roundNumber &+= 1
         serving = true
-        while budget > 0 && servedAny {
+        while budget > 0 && servedAny && daemon.running {
             servedAny = false
-            for k in 0..<order.count where budget > 0 {
+            // Nothing is served after quit: the daemon is on its way out.
+            for k in 0..<order.count where budget > 0 && daemon.running {
                 let c = order[(first + k) % order.count]
                 guard c.canBeServed, let request = c.takeRequest() else { continue }
                 serve(request, from: c)
@@ -147,7 +172,7 @@ final class PlymouthServer: EventSource, ReportsStats {
         for c in order where c.hasPendingOutput { c.flush() }
         if reloadAsked {
             reloadAsked = false
-            daemon.onReload?("plymouth")
+            if daemon.running { daemon.onReload?("plymouth") }
         }
     }
 

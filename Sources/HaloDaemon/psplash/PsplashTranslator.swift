@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
+import HaloEngine
+
 /// psplash's FIFO language in terms of Halo's: `MSG <text>`, `PROGRESS <0-100>` and `QUIT`,
 /// each ended by a NUL byte (psplash-write sends the terminator) or a newline. The boot
 /// progress becomes one linear indicator with the id `psplash`. As psplash draws its message
@@ -7,8 +9,6 @@
 /// The translator keeps no record of whether the bar exists: a client may dismiss it, and the
 /// next message must bring it back. Each message therefore says what to run while the bar is
 /// there and what to run to start it again when it is not.
-import HaloEngine
-
 public struct PsplashTranslator {
     public enum Action: Equatable {
         /// A line of the control language to run; when it fails because the bar is gone

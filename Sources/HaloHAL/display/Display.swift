@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 import HaloRender
 
-/// What a screen backend offers the engine: memory to draw a frame into and a way to show it.
-/// The mock display implements it in memory; the DRM/KMS and fbdev backends implement it on
-/// real hardware. Sizes are physical (as scanned out); rotation is applied while drawing.
+/// A screen, as a backend gives it to the renderer: memory to draw a frame into and a way to
+/// show it. The mock display keeps it in memory; the DRM/KMS, fbdev and Wayland backends put
+/// it on real screens. Sizes are physical (as scanned out); rotation is applied while drawing.
 public protocol Display: AnyObject {
     var width: Int32 { get }
     var height: Int32 { get }

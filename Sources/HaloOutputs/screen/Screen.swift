@@ -15,10 +15,10 @@ public final class Screen<Output: Display> {
     @exclusivity(unchecked) public private(set) var framesDrawn = 0
     @exclusivity(unchecked) public private(set) var framesSkipped = 0
     @exclusivity(unchecked) public private(set) var pixelsTouched: Int64 = 0
-    /// Layers drawn under the engine's: what an app would show under Halo's indicators (the
-    /// demo's app screen). Empty on a screen Halo owns alone.
     /// A list of layers whose picture is gone, for the next frame's to fill.
     @exclusivity(unchecked) var spareLayers: [Layer] = []
+    /// Layers drawn under the engine's: what an app would show under Halo's indicators (the
+    /// demo's app screen). Empty on a screen Halo owns alone.
     public var backdrop: [Layer] = [] {
         didSet { compositor.invalidate() }
     }

@@ -9,8 +9,6 @@ public struct Compositor {
     /// clear background leaves the app under the frame to be seen.
     public var background: Color
     public private(set) var shown: [Layer]? = nil
-    /// Pixels redrawn by the last `render` (the sum of its damage areas).
-    public private(set) var lastPixelsTouched: Int64 = 0
     /// The radial shapes of the rings drawn lately, so animating a ring costs only its arc.
     public let ringProfiles = RingProfileCache()
     /// The last frame's damage list, emptied and filled again: its room is allocated once.
@@ -58,7 +56,6 @@ public struct Compositor {
         let translucent = layers.contains { Compositor.blendsFlat($0.drawable, canvas.bounds) }
         for rect in damage.rects { redraw(rect, layers, canvas, translucent: translucent) }
         shown = layers
-        lastPixelsTouched = damage.area
         recycledDamage = damage
         return damage
     }

@@ -13,14 +13,6 @@ public struct Angle: Equatable, Hashable, Comparable, Sendable {
     public static let zero = Angle(units: 0)
     public static let fullTurn = Angle(units: unitsPerTurn)
 
-    /// The angle that is `fraction` (Q16, 65536 = a whole turn) of a turn.
-    public init(turnFractionQ16 fraction: Int32) { self.units = fraction }
-
-    /// `numerator / denominator` of a turn, rounded to the nearest unit.
-    public init(turns numerator: Int64, over denominator: Int64) {
-        self.units = Int32(Fixed.mulDiv(numerator, Int64(Angle.unitsPerTurn), denominator))
-    }
-
     public static func + (a: Angle, b: Angle) -> Angle { Angle(units: a.units &+ b.units) }
     public static func - (a: Angle, b: Angle) -> Angle { Angle(units: a.units &- b.units) }
     public static func < (a: Angle, b: Angle) -> Bool { a.units < b.units }

@@ -7,16 +7,6 @@
 /// coordinates could exceed 32 bits. Nothing in the core uses floating point: a Cortex-M0 has no
 /// FPU, and the same integer code gives the same pixels on every machine.
 public enum Fixed {
-    /// One pixel in Q8.
-    public static let one: Int32 = 256
-    /// Half a pixel in Q8.
-    public static let half: Int32 = 128
-    /// 1.0 in Q16.
-    public static let unit: Int32 = 65536
-
-    /// Whole pixels to Q8.
-    public static func q8(_ pixels: Int32) -> Int32 { pixels << 8 }
-
     /// Q8 to whole pixels, rounded towards negative infinity.
     public static func floor(_ q8: Int32) -> Int32 { q8 >> 8 }
 

@@ -11,8 +11,8 @@ import HaloPOSIX
     import Musl
 #endif
 
-/// `halo run` after its arguments: opens the screen the board asks for (DRM, fbdev, the mock
-/// display or none), puts the daemon together on it and serves until it is stopped. On a real
+/// `halo run` after its arguments: opens the screen the board asks for (DRM, fbdev, a Wayland
+/// overlay, the mock display or none), puts the daemon together on it and serves until it is stopped. On a real
 /// screen the console is kept in graphics mode meanwhile, and the screen is blanked at the end
 /// when the board's `screen.on-exit` says so.
 public enum DaemonLauncher {

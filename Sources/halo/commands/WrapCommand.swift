@@ -108,26 +108,37 @@ enum WrapCommand {
         return o
     }
 
-    /// How long output already in the pipes is still read once the command has ended: what it
-    /// printed last is seen, and a descendant that keeps the pipes open is not waited for.
+    /// Once the command has ended, its pipes are read on while something comes within this
+    /// long of the last piece: what it printed last is seen, however slowly this process's own
+    /// output takes it (a serial console), and a descendant that keeps the pipes open but
+    /// quiet is not waited for.
     static let afterEndMicroseconds: Int64 = 250_000
+    /// And for this long at most after the end, so a descendant that keeps printing is not
+    /// followed for ever either.
+    static let afterEndLimitMicroseconds: Int64 = 10_000_000
 
-    /// Copies the command's output to this process's own until its pipes close, or until
-    /// `afterEndMicroseconds` after the command itself ended, handing each piece of a stream
-    /// that is `scanning` to `read` (0: standard output, 1: standard error).
+    /// Copies the command's output to this process's own until its pipes close, or, once the
+    /// command itself has ended, until they stay quiet for `afterEndMicroseconds`, handing each
+    /// piece of a stream that is `scanning` to `read` (0: standard output, 1: standard error).
     static func forward(_ child: ChildCommand, scanning: (output: Bool, errors: Bool), read: (Int, ArraySlice<UInt8>) -> Void) {
         var open: [(Descriptor, Int32)] = [(child.errors, 2)]
         if let output = child.output { open.append((output, 1)) }
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         var endedAt: Int64?
+        var lastPiece: Int64 = 0
         while !open.isEmpty {
             let now = MonotonicMicroseconds.now()
-            if endedAt == nil && child.ended() != nil { endedAt = now }
-            if let endedAt, now - endedAt >= afterEndMicroseconds { return }
+            if endedAt == nil && child.ended() != nil {
+                endedAt = now
+                lastPiece = now
+                wrappedChild = 0  // reaped: its pid may be another process's from now on
+            }
+            if let endedAt, now - lastPiece >= afterEndMicroseconds || now - endedAt >= afterEndLimitMicroseconds { return }
             var fds = open.map { pollfd(fd: $0.0.raw, events: Int16(POLLIN), revents: 0) }
             if endedAt == nil, let endings = child.endings { fds.append(pollfd(fd: endings.raw, events: Int16(POLLIN), revents: 0)) }
             // Without a pidfd (before Linux 5.3) the command's end is looked for ten times a second.
-            let timeout = endedAt.map { Int32((afterEndMicroseconds - (now - $0) + 999) / 1000) } ?? (child.endings == nil ? 100 : -1)
+            let timeout =
+                endedAt == nil ? (child.endings == nil ? 100 : -1) : Int32((afterEndMicroseconds - (now - lastPiece) + 999) / 1000)
             if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR { return }
             var still: [(Descriptor, Int32)] = []
             for (i, (pipe, to)) in open.enumerated() {
@@ -141,6 +152,7 @@ enum WrapCommand {
                     continue
                 }
                 chunk.withUnsafeBytes { raw in writeAll(to, UnsafeRawBufferPointer(rebasing: raw[0..<n])) }
+                lastPiece = MonotonicMicroseconds.now()
                 if to == 1 ? scanning.output : scanning.errors { read(to == 1 ? 0 : 1, chunk[0..<n]) }
                 still.append((pipe, to))
             }

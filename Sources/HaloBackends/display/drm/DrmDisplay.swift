@@ -43,8 +43,6 @@ public final class DrmDisplay: ScreenHandoff, BlankableDisplay, EventSource {
     var framePresented = false
     /// True between `release` and `adopt`: another program may own the screen.
     public private(set) var released = false
-    /// Bytes copied from the front buffer into the back one to bring it up to date.
-    public private(set) var bytesPushed: Int64 = 0
 
     public init(card: DrmCard, output: DrmOutput, format: PixelFormat, rotation: Rotation) throws(DisplayError) {
         self.card = card
@@ -79,7 +77,7 @@ public final class DrmDisplay: ScreenHandoff, BlankableDisplay, EventSource {
         if flipping != nil { waitForFlip() }
         let rects = stale.take(back)
         guard let front else { return }
-        bytesPushed += buffers[back].copy(rects, from: buffers[front], bounds: bounds, bytesPerPixel: Int(format.bytesPerPixel))
+        buffers[back].copy(rects, from: buffers[front], bounds: bounds, bytesPerPixel: Int(format.bytesPerPixel))
     }
 
     public func present(damage: [IntRect]) throws(DisplayError) {

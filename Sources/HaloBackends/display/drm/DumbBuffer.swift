@@ -70,9 +70,9 @@ final class DumbBuffer {
     }
 
     /// Copies `rects` (clipped to `bounds`) from `source`, a buffer of the same size and
-    /// format, row by row at each buffer's pitch; returns the bytes copied.
-    func copy(_ rects: [IntRect], from source: DumbBuffer, bounds: IntRect, bytesPerPixel bpp: Int) -> Int64 {
-        RectCopy.copy(rects, clippedTo: bounds, bytesPerPixel: bpp, from: source.memory, pitch: source.pitch, to: memory, pitch: pitch)
+    /// format, row by row at each buffer's pitch.
+    func copy(_ rects: [IntRect], from source: DumbBuffer, bounds: IntRect, bytesPerPixel bpp: Int) {
+        _ = RectCopy.copy(rects, clippedTo: bounds, bytesPerPixel: bpp, from: source.memory, pitch: source.pitch, to: memory, pitch: pitch)
     }
 
     /// DRM's fourcc code for a format the renderer writes, where scan-out supports it.
