@@ -42,6 +42,36 @@ struct PlymouthPlacesTests {
         #expect(PlymouthPlaces.place(permitted: true, uid: 1001, among: oneIdle) == .admitClosing(4))
     }
 
+    @Test("property: whatever is open, no one holding something is closed, others never close a permitted place, and the bounds hold")
+    func invariants() {
+        var state: UInt64 = 0x1234_5678
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<20_000 {
+            let holders = (0..<next(48)).map { n in
+                Holder(number: n, permitted: next(3) > 0, uid: next(2) == 0 ? 0 : UInt32(1000 + next(4)), holdsSomething: next(2) == 0)
+            }.filter { $0.permitted || $0.uid != 0 }
+            let permitted = next(2) == 0
+            let uid: UInt32 = permitted && next(2) == 0 ? 0 : UInt32(1000 + next(4))
+            let decision = PlymouthPlaces.place(permitted: permitted, uid: uid, among: holders)
+            if case .admitClosing(let n) = decision {
+                let closed = holders.first { $0.number == n }
+                #expect(closed?.holdsSomething == false || closed?.permitted == false, "closed one that holds something: \(holders)")
+                if !permitted { #expect(closed?.permitted == false && closed?.uid == uid, "another user closed a place not their own") }
+            }
+            if case .admit = decision {
+                if permitted {
+                    #expect(holders.filter(\.permitted).count < PlymouthPlaces.permittedPlaces)
+                } else {
+                    #expect(holders.filter { !$0.permitted }.count < PlymouthPlaces.othersInAll)
+                    #expect(holders.filter { !$0.permitted && $0.uid == uid }.count < PlymouthPlaces.othersPerUser)
+                }
+            }
+        }
+    }
+
     @Test("others never touch root's places: their own oldest goes past two each, a newcomer past eight in all is refused")
     func others() {
         let full = (1...32).map { root($0, holds: true) }

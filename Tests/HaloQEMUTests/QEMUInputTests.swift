@@ -253,19 +253,23 @@ struct QEMUInputTests {
         let ring = "tap \(Self.raw(400, across: 800)) \(Self.raw(150, across: 480))"
         let elsewhere = "tap \(Self.raw(20, across: 800)) \(Self.raw(460, across: 480))"
         let taps = (0..<110).map { _ in "'\(ring)' 'wait 100' '\(elsewhere)' 'wait 100'" }.joined(separator: " ")
+        // The taps start once Halo has found the touchscreen, and the count is read once all
+        // are answered (three minutes at most, for a busy host), with the devices still open.
         scenario += """
             halo run --board qemu-bochs --socket /run/halo.sock 2>/tmp/log &
             wait_for /run/halo.sock
             halo ctl --socket /run/halo.sock 'show up circular value=40% cancellable=yes pausable=yes'
-            uinput-person 'wait 800' \(taps) 'wait 6000' &
-            person=$!
-            sleep 2
-            while [ "$(halo ctl --socket /run/halo.sock stats | tr ' ' '\\n' | grep '^answers=' )" != "answers=220" ] && kill -0 $person 2>/dev/null; do sleep 0.5; done
-            sleep 1
+            halo ctl --socket /run/halo.sock "sync wait" >/dev/null
+            person_start
+            wait_until "the touchscreen found" grep -q 'as a touchscreen' /tmp/log
+            person \(taps)
+            answered() { halo ctl --socket /run/halo.sock stats | tr ' ' '\\n' | grep -qx answers=220; }
+            WAIT_TENTHS=1800 wait_until "220 taps answered" answered
+            halo ctl --socket /run/halo.sock "sync wait" >/dev/null
             report before $(halo ctl --socket /run/halo.sock stats)
             sleep 3
             report after $(halo ctl --socket /run/halo.sock stats)
-            wait $person
+            person_stop
 
             """
         let outcome = try Self.bootWithPerson(scenario, in: dir)
@@ -296,14 +300,21 @@ struct QEMUInputTests {
             halo ctl --socket /run/halo.sock watch > /tmp/events &
             wait_until "the watcher subscribed" subscribed /run/halo.sock
             halo ctl --socket /run/halo.sock 'show up circular value=40% cancellable=yes'
-            uinput-person 'wait 800' 'down \(x) \(y)' 'wait 700' 'moves 4000' 'up' 'wait 900' 'tap \(x) \(y)' 'wait 1800' &
-            person=$!
-            sleep 1.2
+            halo ctl --socket /run/halo.sock "sync wait" >/dev/null
+            person_start
+            wait_until "the touchscreen found" grep -q 'as a touchscreen' /tmp/log
+            # A contact, then the daemon stopped while 4000 moves and the release overflow the
+            # kernel's buffer; once it has seen the loss, one clean tap.
+            person 'down \(x) \(y)' 'mark down'
+            wait_until "the contact down" test -e /tmp/down
             kill -STOP $daemon
-            sleep 0.9
+            person 'moves 4000' 'up' 'mark moved'
+            wait_until "the moves written" test -e /tmp/moved
             kill -CONT $daemon
-            wait $person
-            sleep 0.5
+            wait_until "the loss seen" grep -q 'lost events' /tmp/log
+            person 'tap \(x) \(y)'
+            wait_until "the tap's request carried out" grep -q 'dismissed up' /tmp/events
+            person_stop
             report events $(tr '\\n' ' ' < /tmp/events)
             report lost $(grep -c 'lost events' /tmp/log)
             report log $(tr '\\n' '|' < /tmp/log)

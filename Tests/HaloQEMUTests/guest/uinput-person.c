@@ -9,7 +9,8 @@
 //
 // wait MS, tap X Y (down, 60 ms, up), slide X0 Y0 X1 Y1 (down, move off, up), key CODE,
 // down X Y and up (a contact held across other steps), moves N (N moves of the held contact
-// as fast as they can be written, to overflow a reader's buffer).
+// as fast as they can be written, to overflow a reader's buffer), mark NAME (creates
+// /tmp/NAME, so a scenario can see that the steps before it were played).
 // Built static on the host (gcc -static) so the busybox guest needs no libraries.
 #include <fcntl.h>
 #include <linux/uinput.h>
@@ -125,6 +126,11 @@ static int act(int touch, int keys, const char *step) {
         tracking++;
     } else if (sscanf(step, "moves %d", &a) == 1) {
         for (int k = 0; k < a; k++) move(touch, 1000 + k % 2000, 1000);
+    } else if (strncmp(step, "mark ", 5) == 0) {
+        char path[96];
+        snprintf(path, sizeof path, "/tmp/%.*s", (int)strcspn(step + 5, "\n/"), step + 5);
+        int fd = open(path, O_WRONLY | O_CREAT, 0644);
+        if (fd >= 0) close(fd);
     } else if (sscanf(step, "key %d", &a) == 1) {
         emit(keys, EV_KEY, a, 1);
         emit(keys, EV_SYN, SYN_REPORT, 0);
