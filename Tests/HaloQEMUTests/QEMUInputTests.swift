@@ -35,7 +35,9 @@ struct QEMUInputTests {
 
     /// Boots Debian's kernel on an 800x480 bochs display with its evdev and uinput modules
     /// loaded and the guest's person at hand, then runs `scenario`; `files` go into the guest.
-    static func bootWithPerson(_ scenario: String, files: [(String, [UInt8])] = [], in dir: URL) throws -> QEMUMachine.Outcome {
+    static func bootWithPerson(
+        _ scenario: String, files: [(String, [UInt8])] = [], in dir: URL, timeoutSeconds: Double = 240
+    ) throws -> QEMUMachine.Outcome {
         let (kernel, image) = try QEMUDisplayTests.prepared.get()
         var all = files + [("bin/uinput-person", try person(in: dir))]
         var prelude = "chmod 755 /bin/uinput-person\n"
@@ -45,10 +47,10 @@ struct QEMUInputTests {
             prelude += "insmod /lib/modules/\(url.lastPathComponent) || report insmod-failed\n"
         }
         let initrd = try image.with(scenario: prelude + scenario, files: all, at: dir.appendingPathComponent("initrd.cpio"))
-        return try QEMUMachine(
-            kernel: kernel.vmlinux, initrd: initrd, device: ["-device", "bochs-display,xres=800,yres=480"], directory: dir
-        )
-        .boot()
+        var machine = QEMUMachine(
+            kernel: kernel.vmlinux, initrd: initrd, device: ["-device", "bochs-display,xres=800,yres=480"], directory: dir)
+        machine.timeoutSeconds = timeoutSeconds
+        return try machine.boot()
     }
 
     /// `qemu-bochs` turned by `degrees`, written for the guest and for the host's mock.
@@ -254,7 +256,8 @@ struct QEMUInputTests {
         let elsewhere = "tap \(Self.raw(20, across: 800)) \(Self.raw(460, across: 480))"
         let taps = (0..<110).map { _ in "'\(ring)' 'wait 100' '\(elsewhere)' 'wait 100'" }.joined(separator: " ")
         // The taps start once Halo has found the touchscreen, and the count is read once all
-        // are answered (three minutes at most, for a busy host), with the devices still open.
+        // are answered (ten minutes at most: an emulated guest on a busy host is slow), with the
+        // devices still open.
         scenario += """
             halo run --board qemu-bochs --socket /run/halo.sock 2>/tmp/log &
             wait_for /run/halo.sock
@@ -264,7 +267,7 @@ struct QEMUInputTests {
             wait_until "the touchscreen found" grep -q 'as a touchscreen' /tmp/log
             person \(taps)
             answered() { halo ctl --socket /run/halo.sock stats | tr ' ' '\\n' | grep -qx answers=220; }
-            WAIT_TENTHS=1800 wait_until "220 taps answered" answered
+            WAIT_TENTHS=6000 wait_until "220 taps answered" answered
             halo ctl --socket /run/halo.sock "sync wait" >/dev/null
             report before $(halo ctl --socket /run/halo.sock stats)
             sleep 3
@@ -272,7 +275,7 @@ struct QEMUInputTests {
             person_stop
 
             """
-        let outcome = try Self.bootWithPerson(scenario, in: dir)
+        let outcome = try Self.bootWithPerson(scenario, in: dir, timeoutSeconds: 900)
         func value(_ key: String, _ report: String?) -> Int? {
             report?.split(separator: " ").first { $0.hasPrefix(key + "=") }.flatMap { Int($0.dropFirst(key.count + 1)) }
         }
