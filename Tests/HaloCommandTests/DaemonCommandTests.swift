@@ -110,6 +110,17 @@ extension CommandTests {
         #expect(try picture(URL(fileURLWithPath: shot)) == picture(replayDir.appendingPathComponent("3000.png")))
     }
 
+    /// Waits until `condition` holds, looking every 50 ms for up to 30 s; whether it came.
+    /// The state decides, never the time: the pause is only between looks.
+    static func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            if try condition() { return true }
+            usleep(50_000)
+        }
+        return try condition()
+    }
+
     /// A PNG file's pixels: snapshots are compressed faster than replay's files, so their bytes differ.
     func picture(_ url: URL) throws -> PNGImage {
         try PNGImage.decode([UInt8](Data(contentsOf: url)))
@@ -158,9 +169,9 @@ extension CommandTests {
         let stalled = try #require(FileHandle(forWritingAtPath: fifo))
         stalled.write(Data("PROGRESS 4".utf8))
         var said = ""
-        for _ in 0..<600 where !said.contains("was dropped") {
-            usleep(50_000)  // between looks only: the log line decides
+        _ = Self.eventually {
             said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            return said.contains("was dropped")
         }
         #expect(said.contains("('PROGRESS 4') had no NUL or newline after it"), "\(said)")
         try send("PROGRESS 50")
@@ -183,12 +194,9 @@ extension CommandTests {
         let events = dir.appendingPathComponent("events.txt").path
         let watcher = try Self.start(["ctl", "--socket", socket, "watch"], stdout: .file(events))
         defer { watcher.stop() }
-        var subscribed = false
-        for _ in 0..<600 where !subscribed {
-            subscribed = try halo(["ctl", "--socket", socket, "stats"]).out.contains(" subscribers=1 ")
-            if !subscribed { usleep(50_000) }  // between looks only: the subscription decides
-        }
-        #expect(subscribed, "the watcher subscribed")
+        #expect(
+            try Self.eventually { try halo(["ctl", "--socket", socket, "stats"]).out.contains(" subscribers=1 ") }, "the watcher subscribed"
+        )
         #expect(try halo(["ctl", "--socket", socket, "show up circular value=10% cancellable=yes"]).status == 0)
         #expect(try halo(["ctl", "--socket", socket, "sync wait"]).status == 0)
         #expect(try halo(["ctl", "--socket", socket, "cancel up"]).status == 0)

@@ -73,13 +73,9 @@ struct PlymouthCLITests {
 
     /// Waits until the daemon's `stats` holds `word` (`plymouth-watches=1`), at most 30 s.
     func waitForStats(_ word: String, socket: String, _ test: CommandTests) throws -> Bool {
-        for _ in 0..<600 {
-            if try test.halo(["ctl", "--socket", socket, "stats"]).out.split(whereSeparator: \.isWhitespace).contains(Substring(word)) {
-                return true
-            }
-            usleep(50_000)  // between looks only: what stats says decides
+        try CommandTests.eventually {
+            try test.halo(["ctl", "--socket", socket, "stats"]).out.split(whereSeparator: \.isWhitespace).contains(Substring(word))
         }
-        return false
     }
 
     /// Waits until the daemon's `stats` says a prompt shows (or not), at most 30 s.
@@ -190,9 +186,9 @@ struct PlymouthCLITests {
         let floods = try #require(try SocketPeers.crowd(name: "/org/freedesktop/plymouthd", count: 300, sending: question, asNobody: false))
         defer { floods.closeInput() }
         var stats = try plymouthStats(socket, test)
-        for _ in 0..<600 where stats.connections + stats.refused < 301 {
-            usleep(50_000)
+        _ = try CommandTests.eventually {
             stats = try plymouthStats(socket, test)
+            return stats.connections + stats.refused >= 301
         }
         #expect(stats.connections == 32 && stats.refused >= 269, "the places are full and newcomers are refused: \(stats)")
         #expect(asked.isRunning, "the prompt on screen was not evicted")

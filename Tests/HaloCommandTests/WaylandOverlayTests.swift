@@ -94,16 +94,6 @@ struct WaylandOverlayTests {
         return seen
     }
 
-    /// Waits until `condition` holds, looking every 50 ms for up to 30 s; whether it came.
-    static func eventually(_ condition: () throws -> Bool) rethrows -> Bool {
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            if try condition() { return true }
-            usleep(50_000)
-        }
-        return try condition()
-    }
-
     /// The mock overlay's picture of `lines` on a `width`×`height` screen, from `halo replay`.
     func drawn(_ overlay: Overlay, _ lines: [String], width: Int, height: Int) throws -> [UInt8] {
         let test = CommandTests()
@@ -165,7 +155,9 @@ struct WaylandOverlayTests {
         let pay = #"show pay checkout label="Paying" detached=yes"#
         _ = try seenAndDrawn(overlay, [up])
         try overlay.session.click(x: 60, y: 60)
-        #expect(Self.eventually { overlay.session.appClicks == 2 }, "a press and a release reached the app: \(overlay.session.appClicks)")
+        #expect(
+            CommandTests.eventually { overlay.session.appClicks == 2 },
+            "a press and a release reached the app: \(overlay.session.appClicks)")
         // The checkout on screen (its input region with it), a click, the checkout gone, a
         // second click: the compositor delivers them in order, so when the second reaches the
         // app the first had either reached it before (6 reports) or not at all (4).
@@ -176,7 +168,7 @@ struct WaylandOverlayTests {
         #expect(try test.halo(["ctl", "--socket", overlay.socket, "dismiss pay"]).status == 0)
         _ = try shown(overlay, try drawn(overlay, [up], width: SwaySession.width, height: SwaySession.height))
         try overlay.session.click(x: 60, y: 60)
-        #expect(Self.eventually { overlay.session.appClicks >= 4 }, "the click after the checkout reached the app")
+        #expect(CommandTests.eventually { overlay.session.appClicks >= 4 }, "the click after the checkout reached the app")
         #expect(overlay.session.appClicks == 4, "the checkout takes every click: \(overlay.session.appClicks) reports reached the app")
     }
 
@@ -188,7 +180,8 @@ struct WaylandOverlayTests {
         let events = overlay.dir.appendingPathComponent("events").path
         let watcher = try CommandTests.start(["ctl", "--socket", overlay.socket, "watch"], stdout: .file(events))
         defer { _ = watcher.stop() }
-        #expect(try Self.eventually { try test.halo(["ctl", "--socket", overlay.socket, "stats"]).out.contains(" subscribers=1 ") })
+        #expect(
+            try CommandTests.eventually { try test.halo(["ctl", "--socket", overlay.socket, "stats"]).out.contains(" subscribers=1 ") })
         let show = "show up linear value=40% cancellable=yes region=20,20,300,60"
         #expect(try test.halo(["ctl", "--socket", overlay.socket, show]).status == 0)
         #expect(try test.halo(["ctl", "--socket", overlay.socket, "sync wait"]).status == 0)
@@ -208,7 +201,7 @@ struct WaylandOverlayTests {
         let x = iconX.isEmpty ? (left + right) / 2 : (iconX.min()! + iconX.max()!) / 2
         try overlay.session.click(x: x, y: (top + bottom) / 2)
         var heard = ""
-        let came = Self.eventually {
+        let came = CommandTests.eventually {
             heard = (try? String(contentsOfFile: events, encoding: .utf8)) ?? ""
             return heard.contains("cancel-requested up source=touch")
         }
@@ -317,7 +310,7 @@ struct WaylandOverlayTests {
             let daemon = try CommandTests.start(
                 ["run", "--board", board, "--socket", socket], environment: session.environment, stderr: .file(err.path))
             // Serving (its socket is there) or gone with an error: either is a state to wait for.
-            _ = Self.eventually { FileManager.default.fileExists(atPath: socket) || !daemon.isRunning }
+            _ = CommandTests.eventually { FileManager.default.fileExists(atPath: socket) || !daemon.isRunning }
             let log = (try? String(contentsOf: err, encoding: .utf8)) ?? ""
             #expect(daemon.isRunning == works, "\(name): \(log)")
             if !works { #expect(log.contains("has no output named HDMI-A-9 (it has HEADLESS-1)"), "\(log)") }
